@@ -1,0 +1,39 @@
+/**
+ * Calculation benchmarks: one variant, and every variant of the typology in-process.
+ *
+ *   deno task bench   (target: all 2,147 variants within 20 ms)
+ */
+import { calculate } from "../lib/heat/calculate.ts";
+import { loadTypology } from "../lib/heat/typology.ts";
+import { openStore } from "../lib/store/store.ts";
+import { ensureStore } from "../pipelines/build_store.ts";
+
+const storePath = Deno.env.get("STORE_PATH") ?? "data/store.duckdb";
+await ensureStore(storePath);
+const store = await openStore(storePath);
+const typology = await loadTypology(store);
+store.close();
+const variants = typology.allVariants();
+const one = typology.variant("DE.N.SFH.05.Gen.ReEx.001.002")!;
+
+Deno.bench({ name: "calculate() one variant", group: "calculate", baseline: true }, () => {
+  calculate(one);
+});
+
+Deno.bench(
+  { name: "calculate() one variant with overrides and surfaces", group: "calculate" },
+  () => {
+    calculate(one, {
+      theta_i: 21,
+      n_Storey: 3,
+      surfaces: [
+        { id: "wall", type: "wall", area: 180, u_value: 0.25 },
+        { id: "win-s", type: "window", area: 20, u_value: 1.1, azimuth: 180, tilt: 90 },
+      ],
+    });
+  },
+);
+
+Deno.bench({ name: `calculate() all ${variants.length} variants`, group: "all" }, () => {
+  for (const row of variants) calculate(row);
+});

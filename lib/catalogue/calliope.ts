@@ -1,0 +1,330 @@
+/**
+ * Technology instance -> Calliope 0.6 technology definition (`techs.<id>`: essentials,
+ * constraints, costs per cost class). Calliope works in kW and kWh, the catalogue in MW and MWh.
+ * A figure the catalogue does not give is left out, so Calliope applies its own default, and the
+ * report names it. Every key is one Calliope 0.6 knows (`calliope_keys.ts`).
+ */
+import { z } from "@hono/zod-openapi";
+import {
+  CALLIOPE_ALLOWED,
+  CALLIOPE_CONSTRAINT_KEYS,
+  CALLIOPE_COST_KEYS,
+  type CalliopeConstraintKey,
+  type CalliopeCostKey,
+  type CalliopeParent,
+} from "./calliope_keys.ts";
+import { DOMAINS, type Instance, type Technology } from "./technology_schema.ts";
+
+/** The instance figures the adapter reads. */
+export type CalliopeInstanceInput =
+  & Pick<
+    Instance,
+    | "typical_capacity_mw"
+    | "capex_usd_per_kw"
+    | "opex_fixed_usd_per_kw_yr"
+    | "opex_var_usd_per_mwh"
+    | "efficiency_percent"
+    | "lifetime_years"
+    | "ramping_rate_percent_per_min"
+  >
+  & Partial<Pick<Instance, "capex_usd_per_kwh">>;
+
+/** The technology fields the adapter reads; a served `Technology` fits. */
+export type CalliopeTechnologyInput =
+  & Pick<Technology, "technology_id" | "technology_name" | "domain" | "carrier">
+  & Partial<Pick<Technology, "carrier_in" | "tags" | "profile_key">>
+  & { instances: readonly CalliopeInstanceInput[] };
+
+/** One technology in Calliope 0.6 form. */
+export interface CalliopeTech {
+  essentials: {
+    name: string;
+    color: string;
+    carrier_in?: string;
+    carrier_out: string;
+    parent: CalliopeParent;
+  };
+  constraints: Partial<Record<CalliopeConstraintKey, number>>;
+  costs: Record<string, Partial<Record<CalliopeCostKey, number>>>;
+}
+
+/** Calliope technologies keyed by technology id, as under `techs:`. */
+export type CalliopeConfig = Record<string, CalliopeTech>;
+
+/** A configuration with what was left out and why. */
+export interface CalliopeReport {
+  config: CalliopeConfig;
+  /** Calliope keys left out because the catalogue has no figure (Calliope's default applies). */
+  omitted: string[];
+  notes: string[];
+}
+
+/** Options of `toCalliope`. */
+export interface CalliopeOptions {
+  instanceIndex?: number;
+  /** Cost class the costs go under (default `monetary`). */
+  costClass?: string;
+  /** `interest_rate` of the cost class, fraction (default 0.07). */
+  interestRate?: number;
+}
+
+const COST_CLASS = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** Tags that mark a variable renewable (besides a `profile_key`). */
+const VARIABLE_TAGS = new Set(["variable", "variable_renewable", "vre"]);
+
+function given(value: number | null | undefined): value is number {
+  return value !== null && value !== undefined;
+}
+
+function pickInstance<T>(technologyId: string, instances: readonly T[], index: number): T {
+  const instance = Number.isInteger(index) && index >= 0 ? instances[index] : undefined;
+  if (instance === undefined) {
+    throw new RangeError(
+      `Technology "${technologyId}" has no instance ${index} (it has ${instances.length})`,
+    );
+  }
+  return instance;
+}
+
+/** Whether a technology is a variable renewable: it has a profile, or a `variable` tag. */
+export function isVariableRenewable(
+  technology: Pick<CalliopeTechnologyInput, "profile_key" | "tags">,
+): boolean {
+  return Boolean(technology.profile_key) ||
+    (technology.tags ?? []).some((tag) => VARIABLE_TAGS.has(tag.toLowerCase()));
+}
+
+/** Calliope parent of a technology: supply, supply_plus (variable renewables), storage, ... */
+export function calliopeParent(
+  technology: Pick<CalliopeTechnologyInput, "domain" | "profile_key" | "tags">,
+): CalliopeParent {
+  switch (technology.domain) {
+    case "generation":
+      return isVariableRenewable(technology) ? "supply_plus" : "supply";
+    case "storage":
+      return "storage";
+    case "transmission":
+      return "transmission";
+    case "conversion":
+      return "conversion";
+  }
+}
+
+/**
+ * A stable plotting colour `#rrggbb` for a technology id: FNV-1a hash -> hue, with saturation and
+ * lightness kept in a readable band.
+ */
+export function technologyColor(technologyId: string): string {
+  let hash = 0x811c9dc5;
+  for (const byte of new TextEncoder().encode(technologyId)) {
+    hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  }
+  const h = hash % 360;
+  const s = 0.55 + ((hash >>> 9) % 20) / 100;
+  const l = 0.4 + ((hash >>> 17) % 15) / 100;
+  // HSL -> RGB (CSS Color 4, "Converting HSL Colors to sRGB").
+  const channel = (n: number) => {
+    const k = (n + h / 30) % 12;
+    const value = l - s * Math.min(l, 1 - l) * Math.max(-1, Math.min(k - 3, 9 - k, 1));
+    return Math.round(value * 255).toString(16).padStart(2, "0");
+  };
+  return `#${channel(0)}${channel(8)}${channel(4)}`;
+}
+
+/**
+ * Calliope 0.6 definition of one instance, with the keys left out and notes. Relations:
+ * energy_eff = efficiency_percent / 100; energy_cap_max = typical_capacity_mw × 1000 (kW);
+ * energy_ramping = ramping %/min / 100; lifetime = lifetime_years; energy_cap = capex (USD/kW);
+ * om_annual = fixed O&M (USD/kW/a); om_prod = variable O&M / 1000 (USD/kWh); storage_cap =
+ * capex_usd_per_kwh for storage. Throws RangeError for a missing instance or a bad cost class
+ * or interest rate.
+ */
+export function toCalliopeReport(
+  technology: CalliopeTechnologyInput,
+  { instanceIndex = 0, costClass = "monetary", interestRate = 0.07 }: CalliopeOptions = {},
+): CalliopeReport {
+  if (!COST_CLASS.test(costClass)) {
+    throw new RangeError(`cost_class must be a word of letters, digits and _, got "${costClass}"`);
+  }
+  if (!Number.isFinite(interestRate) || interestRate < 0) {
+    throw new RangeError(`interest_rate must be a finite number >= 0, got ${interestRate}`);
+  }
+  const instance = pickInstance(technology.technology_id, technology.instances, instanceIndex);
+  const parent = calliopeParent(technology);
+  const allowed = CALLIOPE_ALLOWED[parent];
+  const omitted: string[] = [];
+  const notes: string[] = [];
+
+  const constraints: Partial<Record<CalliopeConstraintKey, number>> = {};
+  const costs: Partial<Record<CalliopeCostKey, number>> = { interest_rate: interestRate };
+  const setConstraint = (key: CalliopeConstraintKey, value: number | null | undefined) => {
+    if (!allowed.constraints.includes(key)) {
+      if (given(value)) notes.push(`constraints.${key} left out: Calliope 0.6 ${parent} has none`);
+    } else if (given(value)) constraints[key] = value;
+    else omitted.push(`constraints.${key}`);
+  };
+  const setCost = (key: CalliopeCostKey, value: number | null | undefined) => {
+    if (given(value)) costs[key] = value;
+    else omitted.push(`costs.${costClass}.${key}`);
+  };
+
+  const eff = instance.efficiency_percent;
+  const cap = instance.typical_capacity_mw;
+  const ramp = instance.ramping_rate_percent_per_min;
+  const opexVar = instance.opex_var_usd_per_mwh;
+  setConstraint("energy_eff", given(eff) ? eff / 100 : null);
+  setConstraint("energy_cap_max", given(cap) ? cap * 1000 : null);
+  setConstraint("energy_ramping", given(ramp) ? ramp / 100 : null);
+  setConstraint("lifetime", instance.lifetime_years);
+  setCost("energy_cap", instance.capex_usd_per_kw);
+  setCost("om_annual", instance.opex_fixed_usd_per_kw_yr);
+  setCost("om_prod", given(opexVar) ? opexVar / 1000 : null);
+  if (parent === "storage" && given(instance.capex_usd_per_kwh)) {
+    costs.storage_cap = instance.capex_usd_per_kwh;
+  }
+
+  if (given(ramp) && "energy_ramping" in constraints) {
+    notes.push(
+      "energy_ramping = ramping %/min / 100 as the catalogue defines it; Calliope 0.6 reads it " +
+        "as a fraction of capacity per hour",
+    );
+  }
+  if (parent === "storage" && given(eff)) {
+    notes.push(
+      "energy_eff is the catalogue's round-trip efficiency; Calliope 0.6 applies energy_eff " +
+        "on charge and on discharge",
+    );
+  }
+  if (!given(instance.lifetime_years) && given(instance.capex_usd_per_kw)) {
+    notes.push("Calliope needs constraints.lifetime to annualise costs.energy_cap: set it");
+  }
+  if (parent === "supply_plus") {
+    notes.push(
+      "supply_plus: set constraints.resource to the capacity-factor profile" +
+        (technology.profile_key ? ` (profile_key ${technology.profile_key})` : ""),
+    );
+  }
+
+  const essentials: CalliopeTech["essentials"] = {
+    name: technology.technology_name,
+    color: technologyColor(technology.technology_id),
+    carrier_out: technology.carrier,
+    parent,
+  };
+  if (parent === "storage" || parent === "transmission") {
+    // Storage and transmission take in and give out the same carrier.
+    essentials.carrier_in = technology.carrier;
+  } else if (parent === "conversion") {
+    const inputs = technology.carrier_in ?? [];
+    if (inputs[0] !== undefined) essentials.carrier_in = inputs[0];
+    else {
+      omitted.push("essentials.carrier_in");
+      notes.push("A Calliope conversion needs essentials.carrier_in; the catalogue does not say");
+    }
+    if (inputs.length > 1) {
+      notes.push(
+        `carrier_in ${inputs.slice(1).join(", ")} left out: a Calliope conversion has one ` +
+          "input carrier (conversion_plus takes several)",
+      );
+    }
+  }
+  if (omitted.length > 0) {
+    notes.push("Left-out keys take Calliope's defaults (calliope/config/defaults.yaml)");
+  }
+
+  return {
+    config: {
+      [technology.technology_id]: { essentials, constraints, costs: { [costClass]: costs } },
+    },
+    omitted,
+    notes,
+  };
+}
+
+/** Calliope 0.6 definition of one technology instance: `{<technology_id>: {...}}`. */
+export function toCalliope(
+  technology: CalliopeTechnologyInput,
+  options: CalliopeOptions = {},
+): CalliopeConfig {
+  return toCalliopeReport(technology, options).config;
+}
+
+/**
+ * All technologies (first instance each), optionally of one domain, as a Calliope `techs` block.
+ * Throws RangeError for an unknown category.
+ */
+export function toCalliopeTechs(
+  technologies: readonly CalliopeTechnologyInput[],
+  category?: string,
+): { techs: CalliopeConfig } {
+  if (category !== undefined && !(DOMAINS as readonly string[]).includes(category)) {
+    throw new RangeError(`category must be one of ${DOMAINS.join(", ")}, got "${category}"`);
+  }
+  const techs: CalliopeConfig = {};
+  for (const technology of technologies) {
+    if (category === undefined || technology.domain === category) {
+      Object.assign(techs, toCalliope(technology));
+    }
+  }
+  return { techs };
+}
+
+function numericKeys<K extends string>(keys: readonly K[]) {
+  const shape = {} as Record<K, z.ZodOptional<z.ZodNumber>>;
+  for (const key of keys) shape[key] = z.number().optional();
+  // Strict: a key Calliope 0.6 does not know is an error that names it.
+  return z.strictObject(shape);
+}
+
+/** Constraint and cost overrides: numeric values under keys Calliope 0.6 knows. */
+export const CalliopeOverridesSchema = z.strictObject({
+  constraints: numericKeys(CALLIOPE_CONSTRAINT_KEYS).optional().openapi({
+    description: 'Constraint values by Calliope 0.6 key, e.g. {"energy_cap_max": 50000} (kW)',
+  }),
+  costs: z.record(z.string().regex(COST_CLASS), numericKeys(CALLIOPE_COST_KEYS)).optional()
+    .openapi({
+      description: 'Costs by cost class, then Calliope 0.6 key, e.g. {"monetary": ' +
+        '{"energy_cap": 900}}',
+    }),
+}).openapi("CalliopeOverrides");
+
+/** Validated overrides. */
+export type CalliopeOverrides = z.infer<typeof CalliopeOverridesSchema>;
+
+/**
+ * Applies constraint and cost overrides to a Calliope configuration (a copy is returned). Unknown
+ * keys and non-numeric values throw a ZodError naming them; a key Calliope 0.6 knows but does
+ * not allow for the technology's parent throws TypeError.
+ */
+export function applyCalliopeOverrides(config: CalliopeConfig, overrides: unknown): CalliopeConfig {
+  const { constraints = {}, costs = {} } = CalliopeOverridesSchema.parse(overrides);
+  const result = structuredClone(config);
+  for (const tech of Object.values(result)) {
+    const allowed = CALLIOPE_ALLOWED[tech.essentials.parent];
+    for (const [key, value] of Object.entries(constraints) as [CalliopeConstraintKey, number][]) {
+      if (value === undefined) continue;
+      if (!allowed.constraints.includes(key)) {
+        throw new TypeError(
+          `constraints.${key}: not allowed for a ${tech.essentials.parent} technology ` +
+            "in Calliope 0.6",
+        );
+      }
+      tech.constraints[key] = value;
+    }
+    for (const [costClass, values] of Object.entries(costs)) {
+      const target = tech.costs[costClass] ??= {};
+      for (const [key, value] of Object.entries(values) as [CalliopeCostKey, number][]) {
+        if (value === undefined) continue;
+        if (!allowed.costs.includes(key)) {
+          throw new TypeError(
+            `costs.${costClass}.${key}: not allowed for a ${tech.essentials.parent} technology ` +
+              "in Calliope 0.6",
+          );
+        }
+        target[key] = value;
+      }
+    }
+  }
+  return result;
+}

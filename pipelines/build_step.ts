@@ -1,0 +1,16 @@
+/**
+ * One data set's part of the store build: the source paths that decide whether the store is
+ * stale, and the function that loads them. TABULA is one step; other data sets (e.g. a technology
+ * catalogue) add their own.
+ */
+import type { Store } from "../lib/store/store.ts";
+
+/** A data set's contribution to the store build. */
+export interface BuildStep {
+  /** Short name, used in messages and in the fingerprint. */
+  readonly name: string;
+  /** Files or directories (read recursively) whose contents the fingerprint covers. */
+  readonly sources: readonly string[];
+  /** Validates the sources and writes them into the (fresh) store; throws on any problem. */
+  load(store: Store): Promise<void>;
+}

@@ -1,0 +1,42 @@
+/**
+ * What the catalogue routes need from outside, passed in so that tests can hand in an in-memory
+ * store, a fixed clock and local fakes of ORCID and the literature sources.
+ */
+import type { Principal } from "../../lib/auth/principal.ts";
+import type { CatalogueService } from "../../lib/catalogue/catalogue_service.ts";
+import type { SubmissionDesk, SubmissionRepository } from "../../lib/catalogue/submissions.ts";
+import type { ScraperService } from "../../lib/scraper/service.ts";
+import type { CatalogueSettings } from "./config.ts";
+
+/** The settings the app is built with, and the JWT signing secret. */
+export type CatalogueAppConfig =
+  & Pick<
+    CatalogueSettings,
+    | "catalogueDir"
+    | "profilesDir"
+    | "tokenLifetimeSeconds"
+    | "orcid"
+    | "frontendUrl"
+    | "admin"
+    | "sessionStoreSecret"
+    | "allowedOrigins"
+    | "scraper"
+  >
+  & {
+    /** HS256 secret of the service's tokens, at least 32 bytes. */
+    jwtSecret: string;
+  };
+
+/** Dependencies of the catalogue routes. */
+export interface CatalogueDeps {
+  config: CatalogueAppConfig;
+  clock: () => Date;
+  fetch: typeof fetch;
+  catalogue: CatalogueService;
+  desk: SubmissionDesk;
+  submissions: SubmissionRepository;
+  scraper: ScraperService;
+}
+
+/** Hono environment of the catalogue routes: the authenticated caller, where there is one. */
+export type CatalogueEnv = { Variables: { principal: Principal } };

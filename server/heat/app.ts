@@ -1,0 +1,76 @@
+/**
+ * The heating-demand service: variant lookup, construction periods, parameter data, field
+ * metadata and the calculation, with its OpenAPI document at `/heat/openapi.json`.
+ *
+ * It has no authentication of its own: only the gateway (`server/gateway/app.ts`) serves it.
+ */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { calculate as tabulaCalculate } from "../../lib/heat/calculate.ts";
+import type { Typology } from "../../lib/heat/typology.ts";
+import { createOpenAPIApp, httpError } from "../errors.ts";
+import { calculateRoutes } from "./calculate.ts";
+import { dataRoutes } from "./data.ts";
+import type { CalculateFn, HeatDeps } from "./deps.ts";
+import { fieldRoutes } from "./fields.ts";
+import { healthRoutes } from "./health.ts";
+import { periodRoutes } from "./periods.ts";
+import { variantRoutes } from "./variants.ts";
+
+/** Largest accepted request body, bytes. */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** Path of the OpenAPI document. */
+export const OPENAPI_PATH = "/heat/openapi.json";
+
+/** Name of the API-key security scheme in the OpenAPI document. */
+export const API_KEY_SCHEME = "ApiKey";
+
+/** Header that carries the API key. */
+export const API_KEY_HEADER = "X-Api-Key";
+
+/** What the heat app is built from; `calculate` defaults to the TABULA calculation. */
+export interface HeatAppOptions {
+  typology: Typology;
+  calculate?: CalculateFn;
+}
+
+/** Builds the heat service app over a loaded typology. */
+export function createHeatApp({ typology, calculate }: HeatAppOptions): OpenAPIHono {
+  const deps: HeatDeps = { typology, calculate: calculate ?? tabulaCalculate };
+  const app = createOpenAPIApp();
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw httpError(413, `Request body larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
+      },
+    }),
+  );
+  app.route("/", healthRoutes());
+  app.route("/", variantRoutes(deps));
+  app.route("/", periodRoutes(deps));
+  app.route("/", dataRoutes(deps));
+  app.route("/", fieldRoutes());
+  app.route("/", calculateRoutes(deps));
+
+  app.openAPIRegistry.registerComponent("securitySchemes", API_KEY_SCHEME, {
+    type: "apiKey",
+    in: "header",
+    name: API_KEY_HEADER,
+    description: "Static API key checked by the gateway on every request",
+  });
+  app.doc(OPENAPI_PATH, {
+    openapi: "3.0.3",
+    info: {
+      title: "Building heating demand service",
+      version: "1.0.0",
+      description: "Annual net heating energy demand q_h_nd (kWh/(m2.a)) of TABULA building " +
+        "archetypes, by an EN ISO 13790 seasonal calculation. Every request needs the " +
+        `\`${API_KEY_HEADER}\` header.`,
+    },
+    security: [{ [API_KEY_SCHEME]: [] }],
+  });
+  return app;
+}

@@ -1,0 +1,67 @@
+/** `/api/v1/periods/{country_iso2}`: the construction-year bands of a country, oldest first. */
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import {
+  BUILDING_TYPES,
+  constructionPeriods,
+  OPEN_YEAR_FROM,
+  OPEN_YEAR_TO,
+} from "../../lib/heat/periods.ts";
+import { createOpenAPIApp, errorResponse, FORBIDDEN_RESPONSE } from "../errors.ts";
+import { countryOf, countryParamsSchema, countryRows } from "./country.ts";
+import type { HeatDeps } from "./deps.ts";
+import { chooseSet, SET_RULE, setQuerySchema } from "./variant_set.ts";
+
+const periodSchema = z
+  .object({
+    period: z.string().describe("Period code; the value the match endpoint's `period` takes"),
+    year_from: z.number().int().describe(`First year of the band; ${OPEN_YEAR_FROM} = open-ended`),
+    year_to: z.number().int().describe(`Last year of the band; ${OPEN_YEAR_TO} = open-ended`),
+  })
+  .openapi("ConstructionPeriod");
+
+const periodsResponseSchema = z
+  .object({
+    country: z.string().describe("Country name"),
+    data: z.array(periodSchema).describe("Oldest band first"),
+  })
+  .openapi("PeriodsResponse");
+
+const route = createRoute({
+  method: "get",
+  path: "/api/v1/periods/{country_iso2}",
+  summary: "Construction periods of a country",
+  description: "The periods of one variant set of the country, over the building types SFH, " +
+    "TH, MFH and AB, or of one `type`. " + SET_RULE,
+  request: {
+    params: countryParamsSchema,
+    query: z.object({
+      type: z.enum(BUILDING_TYPES).optional().openapi({ description: "Only this building type" }),
+      set: setQuerySchema,
+    }),
+  },
+  responses: {
+    200: {
+      description: "Periods, oldest first",
+      content: { "application/json": { schema: periodsResponseSchema } },
+    },
+    400: errorResponse("Unknown country or set, invalid type"),
+    403: FORBIDDEN_RESPONSE,
+  },
+});
+
+/** The period routes, as an app to mount. */
+export function periodRoutes({ typology }: HeatDeps): OpenAPIHono {
+  const app = createOpenAPIApp();
+  app.openapi(route, (c) => {
+    const info = countryOf(typology, c.req.valid("param").country_iso2);
+    const query = c.req.valid("query");
+    const codes = typology.variantCodes(info.iso2);
+    const set = chooseSet(codes, info.iso2, query.set);
+    const scope = query.type === undefined ? { set } : { set, type: query.type };
+    return c.json(
+      { country: info.name, data: constructionPeriods(countryRows(typology, codes), scope) },
+      200,
+    );
+  });
+  return app;
+}

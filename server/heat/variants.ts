@@ -1,0 +1,137 @@
+/**
+ * `/api/v1/variants/{country_iso2}`: a country's variant codes, and `/match`, the refurbishment
+ * levels of one building type and construction period (or year).
+ */
+import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { BUILDING_TYPES, constructionPeriods, periodOfYear } from "../../lib/heat/periods.ts";
+import { LEVEL_LABELS, refurbishmentLevels } from "../../lib/heat/match.ts";
+import { variantPrefix } from "../../lib/heat/variant_code.ts";
+import { createOpenAPIApp, errorResponse, FORBIDDEN_RESPONSE, httpError } from "../errors.ts";
+import { countryOf, countryParamsSchema, countryRows } from "./country.ts";
+import { chooseSet, SET_RULE, setQuerySchema } from "./variant_set.ts";
+import type { HeatDeps } from "./deps.ts";
+
+const variantsResponseSchema = z
+  .object({
+    country: z.string().describe("Country name, a lower-case word, e.g. `germany`"),
+    data: z.array(z.string()).describe("All variant codes of the country"),
+  })
+  .openapi("VariantsResponse");
+
+const variantLevelSchema = z
+  .object({
+    code: z.string().describe("Variant code"),
+    label: z.string().describe(
+      `Level name: ${Object.values(LEVEL_LABELS).map((l) => `"${l}"`).join(", ")}`,
+    ),
+  })
+  .openapi("VariantLevel");
+
+const matchResponseSchema = z
+  .object({
+    country: z.string().describe("Country name"),
+    prefix: z.string().describe(
+      "Code prefix `<country>.<variant-set>.<type>.<period>` shared by the matched variants; " +
+        "`<country>.<variant-set>.<type>` when the year falls in no period of the type",
+    ),
+    data: z.array(variantLevelSchema).describe("Ordered from existing state to most refurbished"),
+  })
+  .openapi("MatchResponse");
+
+const yearSchema = z
+  .string()
+  .regex(/^-?\d+$/, "must be an integer")
+  .transform(Number)
+  .optional()
+  .openapi({ type: "integer", description: "Construction year", example: 1965 });
+
+const matchQuerySchema = z.object({
+  type: z.enum(BUILDING_TYPES).openapi({
+    description: "Building type: single-family house, terraced house, multi-family house, " +
+      "apartment block",
+  }),
+  period: z.string().min(1).optional().openapi({
+    description: "Period code as `/api/v1/periods` lists it, e.g. `02`; `DE.02` is accepted too",
+    example: "02",
+  }),
+  year: yearSchema,
+  set: setQuerySchema,
+});
+
+const listRoute = createRoute({
+  method: "get",
+  path: "/api/v1/variants/{country_iso2}",
+  summary: "All variant codes of a country",
+  request: { params: countryParamsSchema },
+  responses: {
+    200: {
+      description: "The country's variant codes",
+      content: { "application/json": { schema: variantsResponseSchema } },
+    },
+    400: errorResponse("Unknown country"),
+    403: FORBIDDEN_RESPONSE,
+  },
+});
+
+const matchRoute = createRoute({
+  method: "get",
+  path: "/api/v1/variants/{country_iso2}/match",
+  summary: "Variant codes of a building type and period or year",
+  description: "Exactly one of `period` and `year`. A year resolves to the period whose band " +
+    "contains it for the country, set and type; a year with no archetype gives an empty " +
+    "`data`. The levels are those of the main option of the type and period (the generic " +
+    "building `Gen.ReEx.001`, variants `.001`, `.002`, `.003`). " + SET_RULE,
+  request: { params: countryParamsSchema, query: matchQuerySchema },
+  responses: {
+    200: {
+      description: "Levels from existing state to advanced refurbishment",
+      content: { "application/json": { schema: matchResponseSchema } },
+    },
+    400: errorResponse(
+      "Unknown country or set; missing or invalid type; neither or both of period and year; " +
+        "non-integer year",
+    ),
+    403: FORBIDDEN_RESPONSE,
+  },
+});
+
+/** The variant routes, as an app to mount. */
+export function variantRoutes({ typology }: HeatDeps): OpenAPIHono {
+  const app = createOpenAPIApp();
+
+  app.openapi(listRoute, (c) => {
+    const info = countryOf(typology, c.req.valid("param").country_iso2);
+    return c.json({ country: info.name, data: [...typology.variantCodes(info.iso2)] }, 200);
+  });
+
+  app.openapi(matchRoute, (c) => {
+    const info = countryOf(typology, c.req.valid("param").country_iso2);
+    const query = c.req.valid("query");
+    if ((query.period === undefined) === (query.year === undefined)) {
+      throw httpError(400, "Invalid query: give exactly one of period and year");
+    }
+    const codes = typology.variantCodes(info.iso2);
+    const set = chooseSet(codes, info.iso2, query.set);
+    let period = query.period?.replace(new RegExp(`^${info.iso2}\\.`), "");
+    if (query.year !== undefined) {
+      const periods = constructionPeriods(countryRows(typology, codes), { set, type: query.type });
+      period = periodOfYear(periods, query.year)?.period;
+    }
+    if (period === undefined) {
+      return c.json({
+        country: info.name,
+        prefix: [info.iso2, set, query.type].join("."),
+        data: [],
+      }, 200);
+    }
+    const key = { country: info.iso2, set, type: query.type, period };
+    const data = refurbishmentLevels(codes, key);
+    return c.json({
+      country: info.name,
+      prefix: variantPrefix(info.iso2, set, query.type, period),
+      data,
+    }, 200);
+  });
+
+  return app;
+}

@@ -1,0 +1,83 @@
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { exportSchemas, schemaDrift } from "../../pipelines/export_schemas.ts";
+import {
+  schemaCheck,
+  summaryLine,
+  tabulaCheck,
+  validateData,
+  type ValidationCheck,
+} from "../../pipelines/validate.ts";
+
+const FIXTURES = new URL("../fixtures/tabula/", import.meta.url).pathname;
+const CLI = new URL("../../pipelines/validate.ts", import.meta.url).pathname;
+
+Deno.test("validateData passes the real data and the committed schemas", async () => {
+  const summary = await validateData();
+  assert.deepEqual(summary.problems, []);
+  assert.equal(summary.rows, 2147 + 836);
+  assert.equal(summaryLine(summary), "validate: 23 files, 2983 rows, 0 problems");
+});
+
+Deno.test("validateData adds up every check's problems", async () => {
+  const other: ValidationCheck = {
+    name: "other",
+    run: () =>
+      Promise.resolve({
+        files: 1,
+        rows: 2,
+        problems: [{ file: "x.json", row: 1, column: "a", message: "bad" }],
+      }),
+  };
+  const summary = await validateData([tabulaCheck(join(FIXTURES, "broken")), other]);
+  assert.equal(summary.files, 3);
+  assert.equal(summary.rows, 7);
+  assert.equal(summary.problems.length, 8);
+});
+
+Deno.test("schema drift is a problem until the schemas are exported", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    assert.deepEqual((await schemaDrift(dir)).map((p) => p.message.split(";")[0]), [
+      "missing",
+      "missing",
+    ]);
+    await exportSchemas(dir);
+    assert.deepEqual(await schemaDrift(dir), []);
+    const path = join(dir, "tabula_variant.schema.json");
+    await Deno.writeTextFile(path, (await Deno.readTextFile(path)).replace('"m2"', '"m3"'));
+    await Deno.writeTextFile(path, (await Deno.readTextFile(path)) + " ");
+    const drift = await (schemaCheck(dir)).run();
+    assert.deepEqual(drift.problems.map((p) => [p.file, p.row]), [[path, 0]]);
+    assert.match(drift.problems[0]!.message, /differs from the generated schema/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("pipelines/validate.ts prints file:row: column: message and exits 1", async () => {
+  const run = (dir: string) =>
+    new Deno.Command(Deno.execPath(), {
+      args: ["run", "-A", CLI, dir],
+      stdout: "piped",
+      stderr: "piped",
+    }).output();
+  const bad = await run(join(FIXTURES, "broken"));
+  assert.equal(bad.code, 1);
+  const lines = new TextDecoder().decode(bad.stderr).trim().split("\n");
+  assert.equal(lines.length, 7);
+  assert.ok(
+    lines.some((l) => /germany\.csv:1: HeatingDays: must be <= 366 d\/a, got 400$/.test(l)),
+  );
+  assert.ok(lines.some((l) => /episcope\.csv:2: q_h_nd: expected a number/.test(l)));
+  assert.equal(
+    new TextDecoder().decode(bad.stdout).trim(),
+    "validate: 4 files, 5 rows, 7 problems",
+  );
+  const good = await run(join(FIXTURES, "good"));
+  assert.equal(good.code, 0);
+  assert.equal(
+    new TextDecoder().decode(good.stdout).trim(),
+    "validate: 5 files, 7 rows, 0 problems",
+  );
+});
