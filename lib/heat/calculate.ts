@@ -4,9 +4,8 @@
  * Follows IWU's workbook (tabula-calculator.xlsx, sheet Calc.Set.Building) step by step and
  * returns every intermediate, so that callers can show as much of it as they need.
  */
-import type { VariantRow } from "./variant_row.ts";
 import type { Overrides } from "./overrides.ts";
-import { num, text } from "./row_access.ts";
+import { codeOf, numberOf, type VariantRow } from "./variant_row.ts";
 import {
   type Category,
   type Orientation,
@@ -106,12 +105,12 @@ const C_AIR = 0.34;
  */
 export function referenceArea(row: VariantRow): number {
   const candidates = [
-    num(row, "A_C_Ref_Input"),
-    num(row, "A_C_IntDim"),
-    0.85 * num(row, "A_C_ExtDim"),
-    1.1 * num(row, "A_C_Living"),
-    1.4 * num(row, "A_C_Use"),
-    (0.85 / 3) * num(row, "V_C"),
+    numberOf(row, "A_C_Ref_Input"),
+    numberOf(row, "A_C_IntDim"),
+    0.85 * numberOf(row, "A_C_ExtDim"),
+    1.1 * numberOf(row, "A_C_Living"),
+    1.4 * numberOf(row, "A_C_Use"),
+    (0.85 / 3) * numberOf(row, "V_C"),
   ];
   return candidates.find((a) => a > 0) ?? 0;
 }
@@ -139,32 +138,32 @@ export function gainUtilisation(gamma: number, aH: number): number {
 
 function inputsOf(row: VariantRow, o: Overrides): CalculationInputs {
   return {
-    HeatingDays: o.HeatingDays ?? num(row, "HeatingDays"),
-    Theta_e: o.Theta_e ?? num(row, "Theta_e"),
-    theta_i: o.theta_i ?? num(row, "theta_i"),
+    HeatingDays: o.HeatingDays ?? numberOf(row, "HeatingDays"),
+    Theta_e: o.Theta_e ?? numberOf(row, "Theta_e"),
+    theta_i: o.theta_i ?? numberOf(row, "theta_i"),
     I_Sol: {
-      Horizontal: o.I_Sol_Hor ?? num(row, "I_Sol_Hor"),
-      East: o.I_Sol_East ?? num(row, "I_Sol_East"),
-      South: o.I_Sol_South ?? num(row, "I_Sol_South"),
-      West: o.I_Sol_West ?? num(row, "I_Sol_West"),
-      North: o.I_Sol_North ?? num(row, "I_Sol_North"),
+      Horizontal: o.I_Sol_Hor ?? numberOf(row, "I_Sol_Hor"),
+      East: o.I_Sol_East ?? numberOf(row, "I_Sol_East"),
+      South: o.I_Sol_South ?? numberOf(row, "I_Sol_South"),
+      West: o.I_Sol_West ?? numberOf(row, "I_Sol_West"),
+      North: o.I_Sol_North ?? numberOf(row, "I_Sol_North"),
     },
     delta_U_ThermalBridging_Original: o.delta_U_ThermalBridging_Original ??
-      num(row, "delta_U_ThermalBridging_Original"),
+      numberOf(row, "delta_U_ThermalBridging_Original"),
     delta_U_ThermalBridging_Refurbished: o.delta_U_ThermalBridging_Refurbished ??
-      num(row, "delta_U_ThermalBridging_Refurbished"),
-    h_room: o.h_room ?? num(row, "h_room"),
-    n_Storey: o.n_Storey ?? num(row, "n_Storey"),
-    n_air_infiltration: o.n_air_infiltration ?? num(row, "n_air_infiltration"),
-    n_air_use: o.n_air_use ?? num(row, "n_air_use"),
-    c_m: o.c_m ?? num(row, "c_m"),
-    phi_int: num(row, "phi_int"),
-    F_red_htr1: num(row, "F_red_htr1"),
-    F_red_htr4: num(row, "F_red_htr4"),
-    F_sh_hor: num(row, "F_sh_hor"),
-    F_sh_vert: num(row, "F_sh_vert"),
-    F_f: num(row, "F_f"),
-    F_w: num(row, "F_w"),
+      numberOf(row, "delta_U_ThermalBridging_Refurbished"),
+    h_room: o.h_room ?? numberOf(row, "h_room"),
+    n_Storey: o.n_Storey ?? numberOf(row, "n_Storey"),
+    n_air_infiltration: o.n_air_infiltration ?? numberOf(row, "n_air_infiltration"),
+    n_air_use: o.n_air_use ?? numberOf(row, "n_air_use"),
+    c_m: o.c_m ?? numberOf(row, "c_m"),
+    phi_int: numberOf(row, "phi_int"),
+    F_red_htr1: numberOf(row, "F_red_htr1"),
+    F_red_htr4: numberOf(row, "F_red_htr4"),
+    F_sh_hor: numberOf(row, "F_sh_hor"),
+    F_sh_vert: numberOf(row, "F_sh_vert"),
+    F_f: numberOf(row, "F_f"),
+    F_w: numberOf(row, "F_w"),
   };
 }
 
@@ -196,12 +195,12 @@ export function calculate(row: VariantRow, overrides: Overrides = {}): Calculati
   const inputs = inputsOf(row, overrides);
   const aRef = overrides.A_ref ?? referenceArea(row);
   if (!(aRef > 0)) {
-    throw new RangeError(`Variant ${text(row, "Code_BuildingVariant")} has no reference area`);
+    throw new RangeError(`Variant ${codeOf(row, "Code_BuildingVariant")} has no reference area`);
   }
 
   // Envelope estimation: only its ratios act, and only when the storey count changes.
   const codes = estimationCodes(row);
-  const archetypeStoreys = num(row, "n_Storey");
+  const archetypeStoreys = numberOf(row, "n_Storey");
   const archetypeEstimate = estimateEnvelope(codes, aRef, archetypeStoreys);
   const actualEstimate = inputs.n_Storey === archetypeStoreys
     ? undefined
@@ -217,13 +216,13 @@ export function calculate(row: VariantRow, overrides: Overrides = {}): Calculati
   let windowGArea = 0;
 
   for (const spec of SLOTS) {
-    const archetypeArea = num(row, spec.columns.area);
-    const bArchetype = spec.opaque ? num(row, spec.columns.b) : 1;
+    const archetypeArea = numberOf(row, spec.columns.area);
+    const bArchetype = spec.opaque ? numberOf(row, spec.columns.b) : 1;
     const u = slotUValue(row, spec);
     // The g-value stays the archetype's, also when the windows are the caller's.
     if (spec.category === "window" && archetypeArea > 0) {
-      const gMeasure = num(row, spec.columns.gPredefined);
-      const gOriginal = num(row, spec.columns.g);
+      const gMeasure = numberOf(row, spec.columns.gPredefined);
+      const gOriginal = numberOf(row, spec.columns.g);
       const g = u.R_measure > 0 && gMeasure > 0
         ? (1 - u.f_measure) * gOriginal + u.f_measure * gMeasure
         : gOriginal;
@@ -275,7 +274,7 @@ export function calculate(row: VariantRow, overrides: Overrides = {}): Calculati
   const dURefurbished = inputs.delta_U_ThermalBridging_Refurbished;
   let typeTB: Explain["Type_ThermalBridging"];
   let dU: number;
-  if (text(row, "Code_TypeVariant") === "Variation") {
+  if (codeOf(row, "Code_TypeVariant") === "Variation") {
     typeTB = "refurbished";
     dU = dURefurbished;
   } else if (fractionRefurbished > 0) {
@@ -352,13 +351,13 @@ export function calculate(row: VariantRow, overrides: Overrides = {}): Calculati
 
 /** b_Transmission of the category's first archetype slot that has an area (1 if none). */
 function firstAreaB(row: VariantRow, category: Category): number {
-  const spec = SLOTS.find((s) => s.category === category && num(row, s.columns.area) > 0);
-  return spec ? num(row, spec.columns.b) : 1;
+  const spec = SLOTS.find((s) => s.category === category && numberOf(row, s.columns.area) > 0);
+  return spec ? numberOf(row, spec.columns.b) : 1;
 }
 
 /** The archetype's window area per orientation, m2. */
 function orientationAreasOf(row: VariantRow): Record<Orientation, number> {
   const areas = { Horizontal: 0, East: 0, South: 0, West: 0, North: 0 };
-  for (const o of ORIENTATIONS) areas[o] = num(row, ORIENTATION_AREA_COLUMNS[o]);
+  for (const o of ORIENTATIONS) areas[o] = numberOf(row, ORIENTATION_AREA_COLUMNS[o]);
   return areas;
 }

@@ -5,8 +5,7 @@
  * method, sheet Calc.Set.Building, columns A_Estim_*). The code tables below are the workbook's
  * own; every factor was checked against the estimated areas of all 836 rows of tsib/episcope.csv.
  */
-import type { VariantRow } from "./variant_row.ts";
-import { num, text } from "./row_access.ts";
+import { codeOf, numberOf, type VariantRow } from "./variant_row.ts";
 
 /** Envelope areas estimated for one storey count, m2. */
 export interface EnvelopeEstimate {
@@ -65,12 +64,12 @@ const F_COMPLEX: Readonly<Record<string, number>> = { Simple: 0.9 };
 /** Reads the geometry codes of a variant row. */
 export function estimationCodes(row: VariantRow): EstimationCodes {
   return {
-    attic: text(row, "Code_AtticCond"),
-    cellar: text(row, "Code_CellarCond"),
-    neighbours: text(row, "Code_AttachedNeighbours"),
-    complexFootprint: text(row, "Code_ComplexFootprint"),
-    complexRoof: text(row, "Code_ComplexRoof"),
-    fCorrCeilingHeight: num(row, "f_Corr_CeilingHeight"),
+    attic: codeOf(row, "Code_AtticCond"),
+    cellar: codeOf(row, "Code_CellarCond"),
+    neighbours: codeOf(row, "Code_AttachedNeighbours"),
+    complexFootprint: codeOf(row, "Code_ComplexFootprint"),
+    complexRoof: codeOf(row, "Code_ComplexRoof"),
+    fCorrCeilingHeight: numberOf(row, "f_Corr_CeilingHeight"),
   };
 }
 

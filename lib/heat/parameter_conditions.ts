@@ -3,7 +3,7 @@
  * usage boundary conditions (all under AdvancedParameters), following IWU's "TABULA Calculation
  * Method - Energy Use for Heating and Domestic Hot Water" (seasonal method of EN ISO 13790).
  */
-import { WINDOW_SLOTS } from "./parameter_elements.ts";
+import { WINDOW_SLOTS } from "./slots.ts";
 import { parameter, type ParameterInput, type ParameterSpec } from "./parameter_spec.ts";
 
 type Entry = Omit<ParameterInput, "parent">;
@@ -112,7 +112,7 @@ const SOLAR: readonly ParameterSpec[] = [
   ),
   ...WINDOW_SLOTS.map((s) =>
     advanced({
-      column: `g_gl_n_${s.id}`,
+      column: `g_gl_n_${s.slot}`,
       group: "SolarGains",
       unit: "-",
       label: `g-value, ${s.name}`,

@@ -1,51 +1,12 @@
 /**
- * The ten envelope-element slots of a TABULA building and the per-slot parameters of the
- * original construction: areas (Envelope), construction codes (Constructions), U-values,
- * existing insulation and the adjustment for unheated spaces or soil.
+ * The per-slot parameters of the original construction of the ten envelope-element slots:
+ * areas (Envelope), construction codes (Constructions), U-values, existing insulation and the
+ * adjustment for unheated spaces or soil.
  */
 import { parameter, type ParameterSpec } from "./parameter_spec.ts";
 
-/** One envelope-element slot of the TABULA data set, e.g. `Wall_2`. */
-export interface ElementSlot {
-  /** Column suffix, e.g. `Roof_1`. */
-  readonly id: string;
-  readonly kind: "roof" | "wall" | "floor" | "window" | "door";
-  /** Short name for labels, e.g. `wall 2`. */
-  readonly name: string;
-  /** What the slot holds, for descriptions. */
-  readonly what: string;
-}
-
-const slot = (kind: ElementSlot["kind"], n: number, what: string): ElementSlot => ({
-  id: `${kind.charAt(0).toUpperCase()}${kind.slice(1)}_${n}`,
-  kind,
-  name: `${kind} ${n}`,
-  what,
-});
-
-/** The ten slots in TABULA order: 2 roofs, 3 walls, 2 floors, 2 windows, 1 door. */
-export const ELEMENT_SLOTS: readonly ElementSlot[] = [
-  slot("roof", 1, "roof or uppermost ceiling, construction type 1"),
-  slot("roof", 2, "roof or uppermost ceiling, construction type 2"),
-  slot("wall", 1, "external wall, construction type 1"),
-  slot("wall", 2, "wall, construction type 2 (e.g. against an unheated space)"),
-  slot("wall", 3, "wall, construction type 3 (e.g. against soil)"),
-  slot("floor", 1, "floor or lowest ceiling, construction type 1"),
-  slot("floor", 2, "floor or lowest ceiling, construction type 2"),
-  slot("window", 1, "window, type 1"),
-  slot("window", 2, "window, type 2"),
-  slot("door", 1, "external door"),
-];
-
-/** Opaque slots (roofs, walls, floors): the ones with insulation and unheated-space factors. */
-export const OPAQUE_SLOTS: readonly ElementSlot[] = ELEMENT_SLOTS.filter((s) =>
-  s.kind === "roof" || s.kind === "wall" || s.kind === "floor"
-);
-
-/** Window slots. */
-export const WINDOW_SLOTS: readonly ElementSlot[] = ELEMENT_SLOTS.filter((s) =>
-  s.kind === "window"
-);
+// The slots are defined once in slots.ts; the calculation reads the same list.
+import { OPAQUE_SLOTS, SLOTS } from "./slots.ts";
 
 const FLOOR_AREAS: readonly ParameterSpec[] = [
   {
@@ -114,9 +75,9 @@ const FLOOR_AREAS: readonly ParameterSpec[] = [
   })
 );
 
-const ELEMENT_AREAS: readonly ParameterSpec[] = ELEMENT_SLOTS.map((s) =>
+const ELEMENT_AREAS: readonly ParameterSpec[] = SLOTS.map((s) =>
   parameter({
-    column: `A_${s.id}`,
+    column: `A_${s.slot}`,
     parent: "BasicParameters",
     group: "Envelope",
     unit: "m2",
@@ -155,9 +116,9 @@ const WINDOW_ORIENTATION: readonly ParameterSpec[] = ORIENTATIONS.map(([o, what]
 );
 
 const CONSTRUCTIONS: readonly ParameterSpec[] = [
-  ...ELEMENT_SLOTS.map((s) =>
+  ...SLOTS.map((s) =>
     parameter({
-      column: `Code_${s.id}`,
+      column: `Code_${s.slot}`,
       parent: "BasicParameters",
       group: "Constructions",
       unit: "-",
@@ -171,7 +132,7 @@ const CONSTRUCTIONS: readonly ParameterSpec[] = [
   ),
   ...OPAQUE_SLOTS.map((s) =>
     parameter({
-      column: `Code_ConstructionBorder_${s.id}`,
+      column: `Code_ConstructionBorder_${s.slot}`,
       parent: "BasicParameters",
       group: "Constructions",
       unit: "-",
@@ -184,16 +145,18 @@ const CONSTRUCTIONS: readonly ParameterSpec[] = [
   ),
 ];
 
-const U_VALUES: readonly ParameterSpec[] = ELEMENT_SLOTS.map((s) =>
+const U_VALUES: readonly ParameterSpec[] = SLOTS.map((s) =>
   parameter({
-    column: `U_${s.id}`,
+    column: `U_${s.slot}`,
     parent: "AdvancedParameters",
     group: "Uvalues",
     unit: "W/(m2.K)",
     label: `U-value, ${s.name}`,
     simple_description: `How easily heat escapes through the ${s.what}: lower is better insulated.`,
     expert_description: `Thermal transmittance of the ${s.what} in its original state` +
-      `${s.kind === "window" ? " (glazing and frame)" : ""}, before any measure of this variant;` +
+      `${
+        s.category === "window" ? " (glazing and frame)" : ""
+      }, before any measure of this variant;` +
       " the thermal-bridging surcharge is added separately. 0 where the slot is unused.",
     type: "number",
     min: 0,
@@ -203,7 +166,7 @@ const U_VALUES: readonly ParameterSpec[] = ELEMENT_SLOTS.map((s) =>
 
 const INSULATION: readonly ParameterSpec[] = OPAQUE_SLOTS.map((s) =>
   parameter({
-    column: `d_Insulation_${s.id}`,
+    column: `d_Insulation_${s.slot}`,
     parent: "AdvancedParameters",
     group: "Insulation",
     unit: "m",
@@ -220,7 +183,7 @@ const INSULATION: readonly ParameterSpec[] = OPAQUE_SLOTS.map((s) =>
 const UNHEATED: readonly ParameterSpec[] = [
   ...OPAQUE_SLOTS.map((s) =>
     parameter({
-      column: `R_Add_UnheatedSpace_${s.id}`,
+      column: `R_Add_UnheatedSpace_${s.slot}`,
       parent: "AdvancedParameters",
       group: "UnheatedSpaces",
       unit: "m2.K/W",
@@ -237,7 +200,7 @@ const UNHEATED: readonly ParameterSpec[] = [
   ),
   ...OPAQUE_SLOTS.map((s) =>
     parameter({
-      column: `b_Transmission_${s.id}`,
+      column: `b_Transmission_${s.slot}`,
       parent: "AdvancedParameters",
       group: "UnheatedSpaces",
       unit: "-",

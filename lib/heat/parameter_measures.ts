@@ -2,28 +2,23 @@
  * TABULA parameters of the refurbishment measures applied per envelope-element slot
  * (group AdvancedParameters.Measures).
  */
-import {
-  ELEMENT_SLOTS,
-  type ElementSlot,
-  OPAQUE_SLOTS,
-  WINDOW_SLOTS,
-} from "./parameter_elements.ts";
+import { OPAQUE_SLOTS, SLOTS, type SlotSpec, WINDOW_SLOTS } from "./slots.ts";
 import { parameter, type ParameterSpec } from "./parameter_spec.ts";
 
 interface MeasureField {
-  readonly column: (s: ElementSlot) => string;
-  readonly slots: readonly ElementSlot[];
+  readonly column: (s: SlotSpec) => string;
+  readonly slots: readonly SlotSpec[];
   readonly label: string;
   readonly unit: string;
-  readonly simple: (s: ElementSlot) => string;
-  readonly expert: (s: ElementSlot) => string;
+  readonly simple: (s: SlotSpec) => string;
+  readonly expert: (s: SlotSpec) => string;
   readonly range?: { readonly min: number; readonly max: number };
 }
 
 const FIELDS: readonly MeasureField[] = [
   {
-    column: (s) => `Code_Measure_${s.id}`,
-    slots: ELEMENT_SLOTS,
+    column: (s) => `Code_Measure_${s.slot}`,
+    slots: SLOTS,
     label: "Measure",
     unit: "-",
     simple: (s) => `Which energy-saving measure this variant applies to the ${s.what}.`,
@@ -32,8 +27,8 @@ const FIELDS: readonly MeasureField[] = [
       " (e.g. DE.Wall.Insulation08cm.02); 0 where the element is left as it is.",
   },
   {
-    column: (s) => `Code_MeasureType_${s.id}`,
-    slots: ELEMENT_SLOTS,
+    column: (s) => `Code_MeasureType_${s.slot}`,
+    slots: SLOTS,
     label: "Measure type",
     unit: "-",
     simple: (s) => `Whether the measure adds insulation to the ${s.what} or replaces it.`,
@@ -43,8 +38,8 @@ const FIELDS: readonly MeasureField[] = [
       " (existing insulation replaced); 0 where there is no measure.",
   },
   {
-    column: (s) => `f_Measure_${s.id}`,
-    slots: ELEMENT_SLOTS,
+    column: (s) => `f_Measure_${s.slot}`,
+    slots: SLOTS,
     label: "Measure area fraction",
     unit: "-",
     simple: (s) => `Which share of the ${s.what} the measure covers.`,
@@ -55,8 +50,8 @@ const FIELDS: readonly MeasureField[] = [
     range: { min: 0, max: 1 },
   },
   {
-    column: (s) => `R_PredefinedMeasure_${s.id}`,
-    slots: ELEMENT_SLOTS,
+    column: (s) => `R_PredefinedMeasure_${s.slot}`,
+    slots: SLOTS,
     label: "Measure thermal resistance",
     unit: "m2.K/W",
     simple: (s) => `How much the predefined measure improves the ${s.what}.`,
@@ -67,7 +62,7 @@ const FIELDS: readonly MeasureField[] = [
     range: { min: 0, max: 50 },
   },
   {
-    column: (s) => `g_gl_n_PredefinedMeasure_${s.id}`,
+    column: (s) => `g_gl_n_PredefinedMeasure_${s.slot}`,
     slots: WINDOW_SLOTS,
     label: "Measure g-value",
     unit: "-",
@@ -78,7 +73,7 @@ const FIELDS: readonly MeasureField[] = [
     range: { min: 0, max: 1 },
   },
   {
-    column: (s) => `d_Insulation_PredefinedMeasure_${s.id}`,
+    column: (s) => `d_Insulation_PredefinedMeasure_${s.slot}`,
     slots: OPAQUE_SLOTS,
     label: "Measure insulation thickness",
     unit: "m",
@@ -89,7 +84,7 @@ const FIELDS: readonly MeasureField[] = [
     range: { min: 0, max: 2 },
   },
   {
-    column: (s) => `d_Insulation_Input_Measure_${s.id}`,
+    column: (s) => `d_Insulation_Input_Measure_${s.slot}`,
     slots: OPAQUE_SLOTS,
     label: "Entered insulation thickness",
     unit: "m",

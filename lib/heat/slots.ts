@@ -27,13 +27,18 @@ export interface SlotColumns {
 
 /** One slot: its column suffix, its category and whether it is opaque (has R_Add, b, insulation). */
 export interface SlotSpec {
+  /** Column suffix, e.g. `Wall_2`. */
   readonly slot: string;
   readonly category: Category;
   readonly opaque: boolean;
+  /** Short name for labels, e.g. `wall 2`. */
+  readonly name: string;
+  /** What the slot holds, for descriptions. */
+  readonly what: string;
   readonly columns: SlotColumns;
 }
 
-function slotSpec(slot: string, category: Category, opaque: boolean): SlotSpec {
+function slotSpec(slot: string, category: Category, opaque: boolean, what: string): SlotSpec {
   const columns: SlotColumns = {
     area: `A_${slot}`,
     u: `U_${slot}`,
@@ -48,22 +53,29 @@ function slotSpec(slot: string, category: Category, opaque: boolean): SlotSpec {
     g: `g_gl_n_${slot}`,
     gPredefined: `g_gl_n_PredefinedMeasure_${slot}`,
   };
-  return { slot, category, opaque, columns };
+  const name = `${category} ${slot.slice(slot.indexOf("_") + 1)}`;
+  return { slot, category, opaque, name, what, columns };
 }
 
 /** All ten slots in workbook order. */
 export const SLOTS: readonly SlotSpec[] = [
-  slotSpec("Roof_1", "roof", true),
-  slotSpec("Roof_2", "roof", true),
-  slotSpec("Wall_1", "wall", true),
-  slotSpec("Wall_2", "wall", true),
-  slotSpec("Wall_3", "wall", true),
-  slotSpec("Floor_1", "floor", true),
-  slotSpec("Floor_2", "floor", true),
-  slotSpec("Window_1", "window", false),
-  slotSpec("Window_2", "window", false),
-  slotSpec("Door_1", "door", false),
+  slotSpec("Roof_1", "roof", true, "roof or uppermost ceiling, construction type 1"),
+  slotSpec("Roof_2", "roof", true, "roof or uppermost ceiling, construction type 2"),
+  slotSpec("Wall_1", "wall", true, "external wall, construction type 1"),
+  slotSpec("Wall_2", "wall", true, "wall, construction type 2 (e.g. against an unheated space)"),
+  slotSpec("Wall_3", "wall", true, "wall, construction type 3 (e.g. against soil)"),
+  slotSpec("Floor_1", "floor", true, "floor or lowest ceiling, construction type 1"),
+  slotSpec("Floor_2", "floor", true, "floor or lowest ceiling, construction type 2"),
+  slotSpec("Window_1", "window", false, "window, type 1"),
+  slotSpec("Window_2", "window", false, "window, type 2"),
+  slotSpec("Door_1", "door", false, "external door"),
 ];
+
+/** Opaque slots (roofs, walls, floors): the ones with insulation and unheated-space factors. */
+export const OPAQUE_SLOTS: readonly SlotSpec[] = SLOTS.filter((s) => s.opaque);
+
+/** Window slots. */
+export const WINDOW_SLOTS: readonly SlotSpec[] = SLOTS.filter((s) => s.category === "window");
 
 /** Window orientations of the solar-gain calculation, with the column suffix of each. */
 export const ORIENTATIONS = ["Horizontal", "East", "South", "West", "North"] as const;

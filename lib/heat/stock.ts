@@ -32,6 +32,7 @@ export function readStock(
   const problems: StockProblem[] = [];
   records.forEach((record, index) => {
     const row = index + 1;
+    const problemsBefore = problems.length;
     const code = record.code?.trim() ?? "";
     if (code === "") problems.push({ row, column: "code", message: "is empty" });
     const candidate: Record<string, unknown> = {};
@@ -58,7 +59,7 @@ export function readStock(
         const column = issue.path.length > 0 ? issue.path.join(".") : "(row)";
         problems.push({ row, column, message: issue.message });
       }
-    } else if (code !== "") {
+    } else if (problems.length === problemsBefore) {
       items.push({ row, code, overrides: parsed.data });
     }
   });

@@ -5,8 +5,7 @@
  * resistance to the construction, or replaces the construction (or its insulation layer), and
  * is applied to the fraction f_Measure of the element area.
  */
-import type { VariantRow } from "./variant_row.ts";
-import { num, text } from "./row_access.ts";
+import { codeOf, numberOf, type VariantRow } from "./variant_row.ts";
 import type { SlotSpec } from "./slots.ts";
 
 /** Thermal conductivity the workbook assumes for removed insulation, W/(m.K). */
@@ -32,28 +31,28 @@ export interface SlotUValue {
 
 /** Resistance a measure adds: the predefined R scaled by input over predefined thickness. */
 function measureResistance(row: VariantRow, spec: SlotSpec): number {
-  const rPredefined = num(row, spec.columns.rPredefined);
+  const rPredefined = numberOf(row, spec.columns.rPredefined);
   if (!spec.opaque) return rPredefined;
-  const dPredefined = num(row, spec.columns.dPredefined);
-  const dInput = num(row, spec.columns.dInput);
+  const dPredefined = numberOf(row, spec.columns.dPredefined);
+  const dInput = numberOf(row, spec.columns.dInput);
   return dPredefined > 0 && dInput > 0 ? rPredefined * dInput / dPredefined : rPredefined;
 }
 
 /** Computes the U-value chain of one slot from its variant row columns. */
 export function slotUValue(row: VariantRow, spec: SlotSpec): SlotUValue {
   const { opaque, columns } = spec;
-  const u = num(row, columns.u);
-  const rAdd = opaque ? num(row, columns.rAdd) : 0;
+  const u = numberOf(row, columns.u);
+  const rAdd = opaque ? numberOf(row, columns.rAdd) : 0;
   const uOriginal = u > 0 ? 1 / (1 / u + rAdd) : 0;
   const rMeasure = measureResistance(row, spec);
-  const measureType = text(row, columns.measureType);
-  const fMeasure = num(row, columns.fMeasure);
+  const measureType = codeOf(row, columns.measureType);
+  const fMeasure = numberOf(row, columns.fMeasure);
   const rConstruction = u > 0 ? 1 / u : 0;
   let rBefore: number;
   if (opaque) {
     if (measureType === "Replace") rBefore = rAdd;
     else if (measureType === "ReplaceInsulation") {
-      rBefore = rAdd + rConstruction - num(row, columns.dInsulation) / LAMBDA_INSULATION;
+      rBefore = rAdd + rConstruction - numberOf(row, columns.dInsulation) / LAMBDA_INSULATION;
     } else rBefore = rAdd + rConstruction;
   } else {
     rBefore = measureType === "Replace" ? 0 : rConstruction;

@@ -42,3 +42,9 @@ export function textOf(row: VariantRow, column: string): string | null {
   }
   return value;
 }
+
+/** A code column as the workbook reads it: an empty cell and the placeholder "0" are both "". */
+export function codeOf(row: VariantRow, column: string): string {
+  const value = textOf(row, column);
+  return value === null || value === "0" ? "" : value;
+}

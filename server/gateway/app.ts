@@ -6,7 +6,7 @@
 import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { API_KEY_HEADER, OPENAPI_PATH } from "../heat/app.ts";
-import { apiKeyChecker } from "./api_key.ts";
+import { secretMatcher } from "../../lib/auth/constant_time.ts";
 import { corsFor } from "./cors.ts";
 import { DOCS_PATH, docsRoutes } from "./docs.ts";
 import { DOCS_COOKIE, DOCS_SESSION_SECONDS, docsSession } from "./docs_session.ts";
@@ -41,18 +41,18 @@ function isDocsPath(path: string): boolean {
 /** Builds the gateway in front of the heat app. */
 export function createGateway({ heatApp, apiKey, allowedOrigins, now }: GatewayOptions): Hono {
   if (apiKey === "") throw new RangeError("apiKey: must not be empty");
-  const keyMatches = apiKeyChecker(apiKey);
+  const keyMatches = secretMatcher(apiKey);
   const session = docsSession(apiKey, now);
   const app = new Hono();
 
   app.use("*", corsFor(allowedOrigins));
   app.use("*", async (c, next) => {
-    if (await keyMatches(c.req.header(API_KEY_HEADER))) return next();
+    if (keyMatches(c.req.header(API_KEY_HEADER))) return next();
     const path = c.req.path;
     if (isDocsPath(path) && await session.verify(getCookie(c, DOCS_COOKIE))) return next();
     const queryKey = c.req.query(DOCS_KEY_PARAM);
     if (path === DOCS_PATH && c.req.method === "GET" && queryKey !== undefined) {
-      if (await keyMatches(queryKey)) {
+      if (keyMatches(queryKey)) {
         setCookie(c, DOCS_COOKIE, await session.issue(), {
           path: "/heat",
           httpOnly: true,

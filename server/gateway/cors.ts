@@ -11,8 +11,19 @@ export const ALLOWED_METHODS = ["GET", "POST", "OPTIONS"] as const;
 /** How long a browser may cache a preflight answer, seconds. */
 export const PREFLIGHT_MAX_AGE = 600;
 
+/** What a service lets browser callers send besides the defaults. */
+export interface CorsOptions {
+  /** Request headers allowed (default ALLOWED_HEADERS). */
+  headers?: readonly string[];
+  /** Methods allowed (default ALLOWED_METHODS). */
+  methods?: readonly string[];
+}
+
 /** CORS middleware for the given exact origins (scheme, host and port, no trailing slash). */
-export function corsFor(allowedOrigins: readonly string[]): MiddlewareHandler {
+export function corsFor(
+  allowedOrigins: readonly string[],
+  { headers = ALLOWED_HEADERS, methods = ALLOWED_METHODS }: CorsOptions = {},
+): MiddlewareHandler {
   const allowed = new Set(allowedOrigins);
   return async (c, next) => {
     const origin = c.req.header("origin");
@@ -24,8 +35,8 @@ export function corsFor(allowedOrigins: readonly string[]): MiddlewareHandler {
         status: 204,
         headers: {
           "Access-Control-Allow-Origin": origin,
-          "Access-Control-Allow-Methods": ALLOWED_METHODS.join(", "),
-          "Access-Control-Allow-Headers": ALLOWED_HEADERS.join(", "),
+          "Access-Control-Allow-Methods": methods.join(", "),
+          "Access-Control-Allow-Headers": headers.join(", "),
           "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE),
           "Vary": "Origin",
         },

@@ -8,23 +8,28 @@ import { Hono } from "hono";
 /** Path of the docs page; its assets live below it. */
 export const DOCS_PATH = "/heat/docs";
 
-/** Relative to the page URL, so the page also works below a proxy's path prefix. */
-const PAGE = `<!DOCTYPE html>
+/**
+ * The page; its URLs are relative to the page URL (`<dir>/...` for assets, `openapi.json` beside
+ * the page), so the page also works below a proxy's path prefix.
+ */
+function page(title: string, dir: string): string {
+  return `<!DOCTYPE html>
 <html lang="en">
 <head>
 <meta charset="UTF-8">
-<title>Heating demand service API</title>
-<link rel="stylesheet" href="docs/swagger-ui.css">
-<link rel="icon" type="image/png" href="docs/favicon-32x32.png" sizes="32x32">
-<link rel="icon" type="image/png" href="docs/favicon-16x16.png" sizes="16x16">
+<title>${title}</title>
+<link rel="stylesheet" href="${dir}/swagger-ui.css">
+<link rel="icon" type="image/png" href="${dir}/favicon-32x32.png" sizes="32x32">
+<link rel="icon" type="image/png" href="${dir}/favicon-16x16.png" sizes="16x16">
 </head>
 <body>
 <div id="swagger-ui"></div>
-<script src="docs/swagger-ui-bundle.js"></script>
-<script src="docs/init.js"></script>
+<script src="${dir}/swagger-ui-bundle.js"></script>
+<script src="${dir}/init.js"></script>
 </body>
 </html>
 `;
+}
 
 /** Starts Swagger UI; a separate file so that the page needs no inline script. */
 const INIT = `window.addEventListener("load", () => {
@@ -46,7 +51,8 @@ const PACKAGE_ASSETS: Readonly<Record<string, string>> = {
   "favicon-16x16.png": "image/png",
 };
 
-const SECURITY_HEADERS = {
+/** Headers of the docs pages and their assets. */
+export const SECURITY_HEADERS = {
   "Cache-Control": "no-store",
   "Referrer-Policy": "no-referrer",
   "X-Content-Type-Options": "nosniff",
@@ -65,16 +71,25 @@ function packageFile(name: string): Promise<Uint8Array<ArrayBuffer>> {
   return file;
 }
 
-/** The docs page and its assets; the gateway checks access before these run. */
-export function docsRoutes(): Hono {
+/** Where a Swagger UI page is served and what it is called. */
+export interface SwaggerUiOptions {
+  /** Path of the page, e.g. `/docs`; its assets live below it, `openapi.json` beside it. */
+  path: string;
+  /** Title of the page. */
+  title: string;
+}
+
+/** A Swagger UI page over the OpenAPI document beside it, with assets from swagger-ui-dist. */
+export function swaggerUiRoutes({ path, title }: SwaggerUiOptions): Hono {
   const app = new Hono();
-  app.get(DOCS_PATH, (c) => c.html(PAGE, 200, SECURITY_HEADERS));
+  const html = page(title, path.slice(path.lastIndexOf("/") + 1));
+  app.get(path, (c) => c.html(html, 200, SECURITY_HEADERS));
   app.get(
-    `${DOCS_PATH}/init.js`,
+    `${path}/init.js`,
     (c) =>
       c.body(INIT, 200, { ...SECURITY_HEADERS, "Content-Type": "text/javascript; charset=utf-8" }),
   );
-  app.get(`${DOCS_PATH}/:asset`, async (c) => {
+  app.get(`${path}/:asset`, async (c) => {
     const name = c.req.param("asset");
     const type = PACKAGE_ASSETS[name];
     if (type === undefined) return c.notFound();
@@ -82,4 +97,9 @@ export function docsRoutes(): Hono {
     return c.body(await packageFile(name), 200, { ...headers, "Content-Type": type });
   });
   return app;
+}
+
+/** The heat docs page and its assets; the gateway checks access before these run. */
+export function docsRoutes(): Hono {
+  return swaggerUiRoutes({ path: DOCS_PATH, title: "Heating demand service API" });
 }

@@ -9,6 +9,7 @@ import { bodyLimit } from "hono/body-limit";
 import { calculate as tabulaCalculate } from "../../lib/heat/calculate.ts";
 import type { Typology } from "../../lib/heat/typology.ts";
 import { createOpenAPIApp, httpError } from "../errors.ts";
+import { aboutRoutes } from "./about.ts";
 import { calculateRoutes } from "./calculate.ts";
 import { dataRoutes } from "./data.ts";
 import type { CalculateFn, HeatDeps } from "./deps.ts";
@@ -49,6 +50,7 @@ export function createHeatApp({ typology, calculate }: HeatAppOptions): OpenAPIH
     }),
   );
   app.route("/", healthRoutes());
+  app.route("/", aboutRoutes(deps));
   app.route("/", variantRoutes(deps));
   app.route("/", periodRoutes(deps));
   app.route("/", dataRoutes(deps));

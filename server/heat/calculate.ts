@@ -38,12 +38,12 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
  * a non-empty body must be declared JSON.
  */
 const jsonBodyOrNone: MiddlewareHandler = async (c, next) => {
-  const raw = c.req.raw;
-  const text = raw.body ? await raw.clone().text() : "";
+  // Hono caches the text, so the JSON validator parses it without reading the stream again.
+  const text = c.req.raw.body ? await c.req.text() : "";
   if (text.trim() === "") {
-    const headers = new Headers(raw.headers);
+    const headers = new Headers(c.req.raw.headers);
     headers.delete("content-type");
-    c.req.raw = new Request(raw.url, { method: raw.method, headers });
+    c.req.raw = new Request(c.req.raw.url, { method: c.req.raw.method, headers });
   } else {
     const mediaType = (c.req.header("content-type") ?? "").split(";")[0]?.trim() ?? "";
     if (!JSON_MEDIA_TYPE.test(mediaType)) {

@@ -17,6 +17,7 @@ Deno.test("/heat/openapi.json documents every route and the API-key scheme", asy
     "/api/v1/periods/{country_iso2}",
     "/api/v1/variants/{country_iso2}",
     "/api/v1/variants/{country_iso2}/match",
+    "/heat/about",
     "/heat/health",
   ]);
   assert.deepEqual(doc.components.securitySchemes.ApiKey, {
