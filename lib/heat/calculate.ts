@@ -5,17 +5,13 @@
  * returns every intermediate, so that callers can show as much of it as they need.
  */
 import type { Overrides } from "./overrides.ts";
-import { codeOf, numberOf, type VariantRow } from "./variant_row.ts";
-import {
-  type Category,
-  type Orientation,
-  ORIENTATION_AREA_COLUMNS,
-  ORIENTATIONS,
-  SLOTS,
-} from "./slots.ts";
-import { slotUValue } from "./u_values.ts";
-import { type EnvelopeEstimate, estimateEnvelope, estimationCodes } from "./envelope_estimate.ts";
+import type { VariantRow } from "./variant_row.ts";
+import { type Category, type Orientation, ORIENTATIONS } from "./slots.ts";
+import { type EnvelopeEstimate, estimateEnvelope } from "./envelope_estimate.ts";
 import { collapseSurfaces } from "./surfaces.ts";
+import { type CalculationInputs, prepareVariant } from "./prepared_variant.ts";
+
+export { type CalculationInputs, referenceArea } from "./prepared_variant.ts";
 
 /** One envelope slot as it enters the transmission heat transfer. */
 export interface SlotResult {
@@ -66,28 +62,6 @@ export interface Explain {
   envelope_estimate: { archetype: EnvelopeEstimate; actual?: EnvelopeEstimate };
 }
 
-/** The scalar inputs actually used, after overrides. */
-export interface CalculationInputs {
-  HeatingDays: number;
-  Theta_e: number;
-  theta_i: number;
-  I_Sol: Record<Orientation, number>;
-  delta_U_ThermalBridging_Original: number;
-  delta_U_ThermalBridging_Refurbished: number;
-  h_room: number;
-  n_Storey: number;
-  n_air_infiltration: number;
-  n_air_use: number;
-  c_m: number;
-  phi_int: number;
-  F_red_htr1: number;
-  F_red_htr4: number;
-  F_sh_hor: number;
-  F_sh_vert: number;
-  F_f: number;
-  F_w: number;
-}
-
 /** Result of a calculation: the demand in kWh/(m2.a) and how it was reached. */
 export interface Calculation {
   q_h_nd: number;
@@ -98,22 +72,6 @@ export interface Calculation {
 const KWH_PER_WATT_DAY = 0.024;
 /** Volumetric heat capacity of air, Wh/(m3.K). */
 const C_AIR = 0.34;
-
-/**
- * Reference floor area A_C_Ref (m2): the input value, else the first positive of the other
- * area definitions converted by TABULA's factors.
- */
-export function referenceArea(row: VariantRow): number {
-  const candidates = [
-    numberOf(row, "A_C_Ref_Input"),
-    numberOf(row, "A_C_IntDim"),
-    0.85 * numberOf(row, "A_C_ExtDim"),
-    1.1 * numberOf(row, "A_C_Living"),
-    1.4 * numberOf(row, "A_C_Use"),
-    (0.85 / 3) * numberOf(row, "V_C"),
-  ];
-  return candidates.find((a) => a > 0) ?? 0;
-}
 
 /**
  * Temperature-reduction factor for intermittent heating, from the heat transfer coefficient
@@ -136,34 +94,29 @@ export function gainUtilisation(gamma: number, aH: number): number {
   return (1 - gamma ** aH) / (1 - gamma ** (aH + 1));
 }
 
-function inputsOf(row: VariantRow, o: Overrides): CalculationInputs {
+/** The archetype's inputs with the overrides applied. */
+function inputsOf(base: Readonly<CalculationInputs>, o: Overrides): CalculationInputs {
   return {
-    HeatingDays: o.HeatingDays ?? numberOf(row, "HeatingDays"),
-    Theta_e: o.Theta_e ?? numberOf(row, "Theta_e"),
-    theta_i: o.theta_i ?? numberOf(row, "theta_i"),
+    ...base,
+    HeatingDays: o.HeatingDays ?? base.HeatingDays,
+    Theta_e: o.Theta_e ?? base.Theta_e,
+    theta_i: o.theta_i ?? base.theta_i,
     I_Sol: {
-      Horizontal: o.I_Sol_Hor ?? numberOf(row, "I_Sol_Hor"),
-      East: o.I_Sol_East ?? numberOf(row, "I_Sol_East"),
-      South: o.I_Sol_South ?? numberOf(row, "I_Sol_South"),
-      West: o.I_Sol_West ?? numberOf(row, "I_Sol_West"),
-      North: o.I_Sol_North ?? numberOf(row, "I_Sol_North"),
+      Horizontal: o.I_Sol_Hor ?? base.I_Sol.Horizontal,
+      East: o.I_Sol_East ?? base.I_Sol.East,
+      South: o.I_Sol_South ?? base.I_Sol.South,
+      West: o.I_Sol_West ?? base.I_Sol.West,
+      North: o.I_Sol_North ?? base.I_Sol.North,
     },
     delta_U_ThermalBridging_Original: o.delta_U_ThermalBridging_Original ??
-      numberOf(row, "delta_U_ThermalBridging_Original"),
+      base.delta_U_ThermalBridging_Original,
     delta_U_ThermalBridging_Refurbished: o.delta_U_ThermalBridging_Refurbished ??
-      numberOf(row, "delta_U_ThermalBridging_Refurbished"),
-    h_room: o.h_room ?? numberOf(row, "h_room"),
-    n_Storey: o.n_Storey ?? numberOf(row, "n_Storey"),
-    n_air_infiltration: o.n_air_infiltration ?? numberOf(row, "n_air_infiltration"),
-    n_air_use: o.n_air_use ?? numberOf(row, "n_air_use"),
-    c_m: o.c_m ?? numberOf(row, "c_m"),
-    phi_int: numberOf(row, "phi_int"),
-    F_red_htr1: numberOf(row, "F_red_htr1"),
-    F_red_htr4: numberOf(row, "F_red_htr4"),
-    F_sh_hor: numberOf(row, "F_sh_hor"),
-    F_sh_vert: numberOf(row, "F_sh_vert"),
-    F_f: numberOf(row, "F_f"),
-    F_w: numberOf(row, "F_w"),
+      base.delta_U_ThermalBridging_Refurbished,
+    h_room: o.h_room ?? base.h_room,
+    n_Storey: o.n_Storey ?? base.n_Storey,
+    n_air_infiltration: o.n_air_infiltration ?? base.n_air_infiltration,
+    n_air_use: o.n_air_use ?? base.n_air_use,
+    c_m: o.c_m ?? base.c_m,
   };
 }
 
@@ -192,50 +145,32 @@ function storeyScale(
  * @example calculate(row).q_h_nd // 134.47 for DE.N.AB.02.Gen.ReEx.001.001
  */
 export function calculate(row: VariantRow, overrides: Overrides = {}): Calculation {
-  const inputs = inputsOf(row, overrides);
-  const aRef = overrides.A_ref ?? referenceArea(row);
-  if (!(aRef > 0)) {
-    throw new RangeError(`Variant ${codeOf(row, "Code_BuildingVariant")} has no reference area`);
-  }
+  const variant = prepareVariant(row);
+  const inputs = inputsOf(variant.inputs, overrides);
+  const aRef = overrides.A_ref ?? variant.aRef;
+  if (!(aRef > 0)) throw new RangeError(`Variant ${variant.code} has no reference area`);
 
   // Envelope estimation: only its ratios act, and only when the storey count changes.
-  const codes = estimationCodes(row);
-  const archetypeStoreys = numberOf(row, "n_Storey");
-  const archetypeEstimate = estimateEnvelope(codes, aRef, archetypeStoreys);
+  const archetypeStoreys = variant.inputs.n_Storey;
+  const archetypeEstimate = estimateEnvelope(variant.estimationCodes, aRef, archetypeStoreys);
   const actualEstimate = inputs.n_Storey === archetypeStoreys
     ? undefined
-    : estimateEnvelope(codes, aRef, inputs.n_Storey);
+    : estimateEnvelope(variant.estimationCodes, aRef, inputs.n_Storey);
   const scale = actualEstimate ? storeyScale(archetypeEstimate, actualEstimate) : undefined;
 
-  const surfaces = collapseSurfaces(overrides.surfaces ?? []);
+  const surfaces = overrides.surfaces ? collapseSurfaces(overrides.surfaces) : undefined;
   const listedFirstSlot = new Set<Category>();
   const slots: SlotResult[] = [];
   let refurbishedArea = 0;
   let envelopeArea = 0;
-  let windowArea = 0;
-  let windowGArea = 0;
 
-  for (const spec of SLOTS) {
-    const archetypeArea = numberOf(row, spec.columns.area);
-    const bArchetype = spec.opaque ? numberOf(row, spec.columns.b) : 1;
-    const u = slotUValue(row, spec);
-    // The g-value stays the archetype's, also when the windows are the caller's.
-    if (spec.category === "window" && archetypeArea > 0) {
-      const gMeasure = numberOf(row, spec.columns.gPredefined);
-      const gOriginal = numberOf(row, spec.columns.g);
-      const g = u.R_measure > 0 && gMeasure > 0
-        ? (1 - u.f_measure) * gOriginal + u.f_measure * gMeasure
-        : gOriginal;
-      windowArea += archetypeArea;
-      windowGArea += archetypeArea * g;
-    }
-
-    const listed = surfaces.categories[spec.category];
+  for (const { spec, area: archetypeArea, b: bArchetype, u } of variant.slots) {
+    const listed = surfaces?.categories[spec.category];
     let slot: SlotResult;
     if (listed) {
       const first = !listedFirstSlot.has(spec.category);
       listedFirstSlot.add(spec.category);
-      const b = spec.opaque ? firstAreaB(row, spec.category) : 1;
+      const b = spec.opaque ? variant.firstAreaB[spec.category] : 1;
       const area = first ? listed.area : 0;
       const uValue = first ? listed.u_value : 0;
       slot = {
@@ -274,7 +209,7 @@ export function calculate(row: VariantRow, overrides: Overrides = {}): Calculati
   const dURefurbished = inputs.delta_U_ThermalBridging_Refurbished;
   let typeTB: Explain["Type_ThermalBridging"];
   let dU: number;
-  if (codeOf(row, "Code_TypeVariant") === "Variation") {
+  if (variant.typeVariant === "Variation") {
     typeTB = "refurbished";
     dU = dURefurbished;
   } else if (fractionRefurbished > 0) {
@@ -296,9 +231,10 @@ export function calculate(row: VariantRow, overrides: Overrides = {}): Calculati
   const qHtVe = hVe * degreeDays;
   const qHt = qHtTr + qHtVe;
 
-  // Solar gains through the windows, by orientation.
-  const gValue = windowArea > 0 ? windowGArea / windowArea : 0;
-  const orientationAreas = surfaces.windowOrientation ?? orientationAreasOf(row);
+  // Solar gains through the windows, by orientation; the g-value stays the archetype's, also
+  // when the windows are the caller's.
+  const gValue = variant.gValue;
+  const orientationAreas = surfaces?.windowOrientation ?? { ...variant.orientationAreas };
   const frameAndWindow = (1 - inputs.F_f) * inputs.F_w * gValue;
   const qSolOrientation = { Horizontal: 0, East: 0, South: 0, West: 0, North: 0 };
   let qSol = 0;
@@ -347,17 +283,4 @@ export function calculate(row: VariantRow, overrides: Overrides = {}): Calculati
       : { archetype: archetypeEstimate },
   };
   return { q_h_nd: qHNd, explain };
-}
-
-/** b_Transmission of the category's first archetype slot that has an area (1 if none). */
-function firstAreaB(row: VariantRow, category: Category): number {
-  const spec = SLOTS.find((s) => s.category === category && numberOf(row, s.columns.area) > 0);
-  return spec ? numberOf(row, spec.columns.b) : 1;
-}
-
-/** The archetype's window area per orientation, m2. */
-function orientationAreasOf(row: VariantRow): Record<Orientation, number> {
-  const areas = { Horizontal: 0, East: 0, South: 0, West: 0, North: 0 };
-  for (const o of ORIENTATIONS) areas[o] = numberOf(row, ORIENTATION_AREA_COLUMNS[o]);
-  return areas;
 }
