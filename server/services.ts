@@ -1,6 +1,7 @@
 /**
- * The list of public listeners: each service behind its gateway, with the port it is served
- * on. New services (e.g. a technology catalogue on CATALOGUE_PORT) are added here.
+ * The list of public listeners, with the port each is served on: the heat service behind its
+ * API-key gateway (HEAT_PORT), and the technology catalogue (CATALOGUE_PORT), which checks its
+ * own Bearer tokens.
  */
 import type { Typology } from "../lib/heat/typology.ts";
 import type { ServerConfig } from "./config.ts";
@@ -20,14 +21,25 @@ export interface ListenerDeps {
   /** The key actually in force (configured or generated). */
   heatApiKey: string;
   typology: Typology;
+  /** The catalogue app, built by `createCatalogueApp` (it needs the state store and files). */
+  catalogue: { fetch: (request: Request) => Response | Promise<Response> };
 }
 
 /** Builds every public listener; the service apps themselves are only reachable through them. */
-export function buildListeners({ config, heatApiKey, typology }: ListenerDeps): Listener[] {
+export function buildListeners(
+  { config, heatApiKey, typology, catalogue }: ListenerDeps,
+): Listener[] {
   const gateway = createGateway({
     heatApp: createHeatApp({ typology }),
     apiKey: heatApiKey,
     allowedOrigins: config.heatAllowedOrigins,
   });
-  return [{ name: "heat", port: config.heatPort, fetch: (request) => gateway.fetch(request) }];
+  return [
+    { name: "heat", port: config.heatPort, fetch: (request) => gateway.fetch(request) },
+    {
+      name: "catalogue",
+      port: config.catalogue.port,
+      fetch: (request) => catalogue.fetch(request),
+    },
+  ];
 }

@@ -17,12 +17,7 @@ import { toPyPSA } from "../../lib/catalogue/pypsa.ts";
 import { DOMAINS } from "../../lib/catalogue/technology_schema.ts";
 import { createOpenAPIApp, httpError } from "../errors.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
-import {
-  apiError,
-  instanceIndexQuery,
-  numberQuery,
-  technologyParamsSchema,
-} from "./schemas.ts";
+import { apiError, instanceIndexQuery, numberQuery, technologyParamsSchema } from "./schemas.ts";
 import { API, technologyOr404 } from "./technologies.ts";
 
 const pypsaSchema = z.object({
@@ -49,7 +44,9 @@ const pypsaSchema = z.object({
     fixed_om: z.number().nullable(),
   }),
   units: z.record(z.string(), z.string()),
-  missing: z.array(z.string()).describe("Catalogue fields not given: what is built on them is null"),
+  missing: z.array(z.string()).describe(
+    "Catalogue fields not given: what is built on them is null",
+  ),
   notes: z.array(z.string()),
 }).openapi("PyPSAParameters");
 
@@ -61,8 +58,8 @@ const calliopeTechSchema = z.object({
     carrier_out: z.string(),
     parent: z.string(),
   }),
-  constraints: z.record(z.string(), z.number()),
-  costs: z.record(z.string(), z.record(z.string(), z.number())),
+  constraints: z.record(z.string(), z.number().optional()),
+  costs: z.record(z.string(), z.record(z.string(), z.number().optional())),
 }).openapi("CalliopeTech");
 
 const calliopeConfigSchema = z.record(z.string(), calliopeTechSchema).openapi("CalliopeConfig", {
@@ -227,7 +224,9 @@ export function adapterRoutes({ catalogue }: CatalogueDeps): OpenAPIHono<Catalog
       return c.json(applyCalliopeOverrides(config, c.req.valid("json")), 200);
     } catch (error) {
       // The body passed the schema; what is left is a key the technology's parent does not allow.
-      if (error instanceof TypeError) throw httpError(400, `Invalid request body: ${error.message}`);
+      if (error instanceof TypeError) {
+        throw httpError(400, `Invalid request body: ${error.message}`);
+      }
       throw error;
     }
   });

@@ -111,11 +111,13 @@ function readScraper(env: Env): ScraperConfig {
     }
   }
   const base: Record<string, string> = {};
-  for (const [source, name] of [
-    ["openalex", "SCRAPER_OPENALEX_URL"],
-    ["crossref", "SCRAPER_CROSSREF_URL"],
-    ["arxiv", "SCRAPER_ARXIV_URL"],
-  ] as const) {
+  for (
+    const [source, name] of [
+      ["openalex", "SCRAPER_OPENALEX_URL"],
+      ["crossref", "SCRAPER_CROSSREF_URL"],
+      ["arxiv", "SCRAPER_ARXIV_URL"],
+    ] as const
+  ) {
     const value = text(env, name);
     if (value !== undefined) base[source] = url(name, value);
   }
@@ -177,7 +179,11 @@ export function readCatalogueSettings(
       ? CATALOGUE_DEFAULTS.jwtSecretFile
       : (secretFile.trim() || null),
     tokenLifetimeSeconds: Math.round(
-      positive("JWT_LIFETIME_HOURS", env["JWT_LIFETIME_HOURS"], CATALOGUE_DEFAULTS.tokenLifetimeHours) *
+      positive(
+        "JWT_LIFETIME_HOURS",
+        env["JWT_LIFETIME_HOURS"],
+        CATALOGUE_DEFAULTS.tokenLifetimeHours,
+      ) *
         3600,
     ),
     orcid: readOrcid(env),

@@ -157,7 +157,10 @@ export function technologyRoutes({ catalogue }: CatalogueDeps): OpenAPIHono<Cata
   app.openapi(instancesRoute, (c) => {
     const { id } = c.req.valid("param");
     const technology = technologyOr404(catalogue.current(), id);
-    return c.json({ technology_id: technology.technology_id, instances: technology.instances }, 200);
+    return c.json(
+      { technology_id: technology.technology_id, instances: technology.instances },
+      200,
+    );
   });
 
   app.openapi(instanceRoute, (c) => {

@@ -15,6 +15,7 @@ import { dataRoutes } from "./data.ts";
 import type { CalculateFn, HeatDeps } from "./deps.ts";
 import { fieldRoutes } from "./fields.ts";
 import { healthRoutes } from "./health.ts";
+import { createLookups } from "./lookups.ts";
 import { periodRoutes } from "./periods.ts";
 import { variantRoutes } from "./variants.ts";
 
@@ -51,8 +52,9 @@ export function createHeatApp({ typology, calculate }: HeatAppOptions): OpenAPIH
   );
   app.route("/", healthRoutes());
   app.route("/", aboutRoutes(deps));
-  app.route("/", variantRoutes(deps));
-  app.route("/", periodRoutes(deps));
+  const lookups = createLookups(typology);
+  app.route("/", variantRoutes(deps, lookups));
+  app.route("/", periodRoutes(deps, lookups));
   app.route("/", dataRoutes(deps));
   app.route("/", fieldRoutes());
   app.route("/", calculateRoutes(deps));

@@ -1,15 +1,11 @@
 /** `/api/v1/periods/{country_iso2}`: the construction-year bands of a country, oldest first. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import {
-  BUILDING_TYPES,
-  constructionPeriods,
-  OPEN_YEAR_FROM,
-  OPEN_YEAR_TO,
-} from "../../lib/heat/periods.ts";
+import { BUILDING_TYPES, OPEN_YEAR_FROM, OPEN_YEAR_TO } from "../../lib/heat/periods.ts";
 import { createOpenAPIApp, errorResponse, FORBIDDEN_RESPONSE } from "../errors.ts";
-import { countryOf, countryParamsSchema, countryRows } from "./country.ts";
+import { countryOf, countryParamsSchema } from "./country.ts";
 import type { HeatDeps } from "./deps.ts";
-import { chooseSet, SET_RULE, setQuerySchema } from "./variant_set.ts";
+import type { Lookups } from "./lookups.ts";
+import { SET_RULE, setQuerySchema } from "./variant_set.ts";
 
 const periodSchema = z
   .object({
@@ -50,18 +46,13 @@ const route = createRoute({
 });
 
 /** The period routes, as an app to mount. */
-export function periodRoutes({ typology }: HeatDeps): OpenAPIHono {
+export function periodRoutes({ typology }: HeatDeps, lookups: Lookups): OpenAPIHono {
   const app = createOpenAPIApp();
   app.openapi(route, (c) => {
     const info = countryOf(typology, c.req.valid("param").country_iso2);
     const query = c.req.valid("query");
-    const codes = typology.variantCodes(info.iso2);
-    const set = chooseSet(codes, info.iso2, query.set);
-    const scope = query.type === undefined ? { set } : { set, type: query.type };
-    return c.json(
-      { country: info.name, data: constructionPeriods(countryRows(typology, codes), scope) },
-      200,
-    );
+    const set = lookups.set(info.iso2, query.set);
+    return c.json({ country: info.name, data: lookups.periods(info.iso2, set, query.type) }, 200);
   });
   return app;
 }

@@ -3,13 +3,14 @@
  * levels of one building type and construction period (or year).
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { BUILDING_TYPES, constructionPeriods, periodOfYear } from "../../lib/heat/periods.ts";
-import { LEVEL_LABELS, refurbishmentLevels } from "../../lib/heat/match.ts";
+import { BUILDING_TYPES, periodOfYear } from "../../lib/heat/periods.ts";
+import { LEVEL_LABELS } from "../../lib/heat/match.ts";
 import { variantPrefix } from "../../lib/heat/variant_code.ts";
 import { createOpenAPIApp, errorResponse, FORBIDDEN_RESPONSE, httpError } from "../errors.ts";
-import { countryOf, countryParamsSchema, countryRows } from "./country.ts";
-import { chooseSet, SET_RULE, setQuerySchema } from "./variant_set.ts";
+import { countryOf, countryParamsSchema } from "./country.ts";
+import { SET_RULE, setQuerySchema } from "./variant_set.ts";
 import type { HeatDeps } from "./deps.ts";
+import type { Lookups } from "./lookups.ts";
 
 const variantsResponseSchema = z
   .object({
@@ -96,7 +97,7 @@ const matchRoute = createRoute({
 });
 
 /** The variant routes, as an app to mount. */
-export function variantRoutes({ typology }: HeatDeps): OpenAPIHono {
+export function variantRoutes({ typology }: HeatDeps, lookups: Lookups): OpenAPIHono {
   const app = createOpenAPIApp();
 
   app.openapi(listRoute, (c) => {
@@ -110,12 +111,11 @@ export function variantRoutes({ typology }: HeatDeps): OpenAPIHono {
     if ((query.period === undefined) === (query.year === undefined)) {
       throw httpError(400, "Invalid query: give exactly one of period and year");
     }
-    const codes = typology.variantCodes(info.iso2);
-    const set = chooseSet(codes, info.iso2, query.set);
-    let period = query.period?.replace(new RegExp(`^${info.iso2}\\.`), "");
+    const set = lookups.set(info.iso2, query.set);
+    // The dataset's own form `DE.02` is accepted too.
+    let period = query.period?.startsWith(`${info.iso2}.`) ? query.period.slice(3) : query.period;
     if (query.year !== undefined) {
-      const periods = constructionPeriods(countryRows(typology, codes), { set, type: query.type });
-      period = periodOfYear(periods, query.year)?.period;
+      period = periodOfYear(lookups.periods(info.iso2, set, query.type), query.year)?.period;
     }
     if (period === undefined) {
       return c.json({
@@ -125,7 +125,7 @@ export function variantRoutes({ typology }: HeatDeps): OpenAPIHono {
       }, 200);
     }
     const key = { country: info.iso2, set, type: query.type, period };
-    const data = refurbishmentLevels(codes, key);
+    const data = lookups.levels(key);
     return c.json({
       country: info.name,
       prefix: variantPrefix(info.iso2, set, query.type, period),

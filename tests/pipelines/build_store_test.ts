@@ -3,7 +3,12 @@ import { join } from "node:path";
 import { readMeta } from "../../lib/store/meta.ts";
 import { openStore } from "../../lib/store/store.ts";
 import type { BuildStep } from "../../pipelines/build_step.ts";
-import { ensureStore, fingerprint, FINGERPRINT_KEY } from "../../pipelines/build_store.ts";
+import {
+  ensureStore,
+  fingerprint,
+  FINGERPRINT_KEY,
+  PIPELINE_VERSION,
+} from "../../pipelines/build_store.ts";
 import { DataValidationError } from "../../pipelines/problems.ts";
 import { tabulaStep } from "../../pipelines/tabula.ts";
 
@@ -70,7 +75,7 @@ Deno.test("ensureStore builds once, then only when a source changes", async () =
     const store = await openStore(path, { readOnly: true });
     try {
       assert.equal(await readMeta(store, FINGERPRINT_KEY), third.fingerprint);
-      assert.equal(await readMeta(store, "pipeline_version"), "1");
+      assert.equal(await readMeta(store, "pipeline_version"), PIPELINE_VERSION);
     } finally {
       store.close();
     }

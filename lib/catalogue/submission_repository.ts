@@ -1,0 +1,339 @@
+/**
+ * SubmissionRepository over the state store: tables `timeseries_submissions`,
+ * `technology_submissions` and `catalogue_additions`, created when missing and never dropped.
+ *
+ * Status changes are single conditional UPDATEs (`WHERE status = 'pending'`), so of two
+ * concurrent reviews exactly one wins; approving a technology updates the submission and stores
+ * its addition in one transaction. Records and values are kept as JSON text, which gives numbers
+ * back exactly.
+ */
+import type { SqlValue, Store } from "../store/store.ts";
+import type { CatalogueAddition } from "./catalogue_service.ts";
+import type { SerialStore } from "./state_store.ts";
+import type {
+  MergeKind,
+  Person,
+  StatusUpdate,
+  SubmissionRepository,
+  SubmissionStatus,
+  TechnologySubmission,
+  TimeseriesSubmission,
+} from "./submissions.ts";
+
+/** Table of time-series submissions. */
+export const TIMESERIES_TABLE = "timeseries_submissions";
+/** Table of technology submissions. */
+export const TECHNOLOGY_TABLE = "technology_submissions";
+/** Table of approved additions to the technology catalogue. */
+export const ADDITIONS_TABLE = "catalogue_additions";
+
+const STATUS_CHECK = "CHECK (status IN ('pending', 'approved', 'rejected'))";
+
+const CREATE = [
+  `CREATE TABLE IF NOT EXISTS ${TIMESERIES_TABLE} (
+  submission_id VARCHAR PRIMARY KEY,
+  status VARCHAR NOT NULL ${STATUS_CHECK},
+  profile_id VARCHAR NOT NULL,
+  profile_json VARCHAR NOT NULL,
+  submitted_by VARCHAR NOT NULL,
+  submitted_at VARCHAR NOT NULL,
+  reviewed_by VARCHAR,
+  reviewed_at VARCHAR
+)`,
+  `CREATE TABLE IF NOT EXISTS ${TECHNOLOGY_TABLE} (
+  submission_id VARCHAR PRIMARY KEY,
+  status VARCHAR NOT NULL ${STATUS_CHECK},
+  technology_id VARCHAR NOT NULL,
+  record_json VARCHAR NOT NULL,
+  merge VARCHAR NOT NULL CHECK (merge IN ('new_technology', 'new_instances')),
+  submitted_by VARCHAR NOT NULL,
+  submitted_at VARCHAR NOT NULL,
+  reviewed_by VARCHAR,
+  reviewed_at VARCHAR
+)`,
+  `CREATE SEQUENCE IF NOT EXISTS ${ADDITIONS_TABLE}_seq START 1`,
+  `CREATE TABLE IF NOT EXISTS ${ADDITIONS_TABLE} (
+  seq BIGINT PRIMARY KEY DEFAULT nextval('${ADDITIONS_TABLE}_seq'),
+  origin VARCHAR NOT NULL CHECK (origin IN ('technology_submission', 'scraper_candidate')),
+  origin_id VARCHAR NOT NULL UNIQUE,
+  technology_id VARCHAR NOT NULL,
+  technology_json VARCHAR,
+  instances_json VARCHAR NOT NULL,
+  added_at VARCHAR NOT NULL,
+  added_by VARCHAR NOT NULL
+)`,
+];
+
+interface TimeseriesRow {
+  submission_id: string;
+  status: SubmissionStatus;
+  profile_json: string;
+  submitted_by: string;
+  submitted_at: string;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+}
+
+interface TechnologyRow {
+  submission_id: string;
+  status: SubmissionStatus;
+  technology_id: string;
+  record_json: string;
+  merge: MergeKind;
+  submitted_by: string;
+  submitted_at: string;
+  reviewed_by: string | null;
+  reviewed_at: string | null;
+}
+
+interface AdditionRow {
+  seq: number;
+  origin: CatalogueAddition["origin"];
+  origin_id: string;
+  technology_id: string;
+  technology_json: string | null;
+  instances_json: string;
+  added_at: string;
+  added_by: string;
+}
+
+const TIMESERIES_SELECT = `SELECT submission_id, status, profile_json, submitted_by, ` +
+  `submitted_at, reviewed_by, reviewed_at FROM ${TIMESERIES_TABLE}`;
+const TECHNOLOGY_SELECT = `SELECT submission_id, status, technology_id, record_json, merge, ` +
+  `submitted_by, submitted_at, reviewed_by, reviewed_at FROM ${TECHNOLOGY_TABLE}`;
+const TIMESERIES_RETURNING = "RETURNING submission_id, status, profile_json, submitted_by, " +
+  "submitted_at, reviewed_by, reviewed_at";
+const TECHNOLOGY_RETURNING = "RETURNING submission_id, status, technology_id, record_json, " +
+  "merge, submitted_by, submitted_at, reviewed_by, reviewed_at";
+
+function person(json: string): Person;
+function person(json: string | null): Person | null;
+function person(json: string | null): Person | null {
+  return json === null ? null : JSON.parse(json) as Person;
+}
+
+function toTimeseries(row: TimeseriesRow): TimeseriesSubmission {
+  return {
+    submission_id: row.submission_id,
+    status: row.status,
+    profile: JSON.parse(row.profile_json),
+    submitted_by: person(row.submitted_by),
+    submitted_at: row.submitted_at,
+    reviewed_by: person(row.reviewed_by),
+    reviewed_at: row.reviewed_at,
+  };
+}
+
+function toTechnology(row: TechnologyRow): TechnologySubmission {
+  return {
+    submission_id: row.submission_id,
+    status: row.status,
+    technology_id: row.technology_id,
+    record: JSON.parse(row.record_json),
+    merge: row.merge,
+    submitted_by: person(row.submitted_by),
+    submitted_at: row.submitted_at,
+    reviewed_by: person(row.reviewed_by),
+    reviewed_at: row.reviewed_at,
+  };
+}
+
+function toAddition(row: AdditionRow): CatalogueAddition {
+  return {
+    seq: row.seq,
+    origin: row.origin,
+    origin_id: row.origin_id,
+    technology_id: row.technology_id,
+    technology: row.technology_json === null ? null : JSON.parse(row.technology_json),
+    instances: JSON.parse(row.instances_json),
+    added_at: row.added_at,
+    added_by: row.added_by,
+  };
+}
+
+const ADDITION_RETURNING = "RETURNING seq, origin, origin_id, technology_id, technology_json, " +
+  "instances_json, added_at, added_by";
+
+async function insertAddition(
+  store: Store,
+  a: Omit<CatalogueAddition, "seq">,
+): Promise<CatalogueAddition | undefined> {
+  const rows = await store.all<AdditionRow>(
+    `INSERT INTO ${ADDITIONS_TABLE} (origin, origin_id, technology_id, technology_json, ` +
+      `instances_json, added_at, added_by) VALUES ($1, $2, $3, $4, $5, $6, $7) ` +
+      `ON CONFLICT DO NOTHING ${ADDITION_RETURNING}`,
+    [
+      a.origin,
+      a.origin_id,
+      a.technology_id,
+      a.technology === null ? null : JSON.stringify(a.technology),
+      JSON.stringify(a.instances),
+      a.added_at,
+      a.added_by,
+    ],
+  );
+  return rows[0] && toAddition(rows[0]);
+}
+
+function statusFilter(status: SubmissionStatus | undefined): [string, SqlValue[]] {
+  return status === undefined ? ["", []] : [" WHERE status = $1", [status]];
+}
+
+/** Creates the submission tables when missing; existing rows are kept. */
+export async function ensureSubmissionTables(store: Store): Promise<void> {
+  for (const sql of CREATE) await store.run(sql);
+}
+
+/** A SubmissionRepository over the serialised state store; creates the tables when missing. */
+export async function createDuckDbSubmissionRepository(
+  serial: SerialStore,
+): Promise<SubmissionRepository> {
+  const { store } = serial;
+  await ensureSubmissionTables(store);
+
+  const getTimeseries = async (id: string) => {
+    const rows = await store.all<TimeseriesRow>(`${TIMESERIES_SELECT} WHERE submission_id = $1`, [
+      id,
+    ]);
+    return rows[0] && toTimeseries(rows[0]);
+  };
+  const getTechnology = async (id: string) => {
+    const rows = await store.all<TechnologyRow>(`${TECHNOLOGY_SELECT} WHERE submission_id = $1`, [
+      id,
+    ]);
+    return rows[0] && toTechnology(rows[0]);
+  };
+
+  /** The outcome of a conditional update that changed no row. */
+  async function missed<T>(get: () => Promise<T | undefined>): Promise<StatusUpdate<T>> {
+    const current = await get();
+    return current ? { ok: false, reason: "conflict", submission: current } : {
+      ok: false,
+      reason: "not_found",
+    };
+  }
+
+  return {
+    async insertTimeseries(s) {
+      await store.run(
+        `INSERT INTO ${TIMESERIES_TABLE} (submission_id, status, profile_id, profile_json, ` +
+          `submitted_by, submitted_at) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [
+          s.submission_id,
+          s.status,
+          s.profile.profile_id,
+          JSON.stringify(s.profile),
+          JSON.stringify(s.submitted_by),
+          s.submitted_at,
+        ],
+      );
+    },
+
+    async listTimeseries(status) {
+      const [where, params] = statusFilter(status);
+      const rows = await store.all<TimeseriesRow>(
+        `${TIMESERIES_SELECT}${where} ORDER BY submitted_at, submission_id`,
+        params,
+      );
+      return rows.map(toTimeseries);
+    },
+
+    getTimeseries,
+
+    async profileIdInUse(profileId) {
+      const rows = await store.all(
+        `SELECT 1 FROM ${TIMESERIES_TABLE} WHERE profile_id = $1 AND status IN ` +
+          "('pending', 'approved') LIMIT 1",
+        [profileId],
+      );
+      return rows.length > 0;
+    },
+
+    async approvedTimeseries() {
+      const rows = await store.all<TimeseriesRow>(
+        `${TIMESERIES_SELECT} WHERE status = 'approved' ORDER BY reviewed_at, submission_id`,
+      );
+      return rows.map(toTimeseries);
+    },
+
+    async reviewTimeseries(id, status, by, at) {
+      const rows = await store.all<TimeseriesRow>(
+        `UPDATE ${TIMESERIES_TABLE} SET status = $2, reviewed_by = $3, reviewed_at = $4 ` +
+          `WHERE submission_id = $1 AND status = 'pending' ${TIMESERIES_RETURNING}`,
+        [id, status, JSON.stringify(by), at],
+      );
+      return rows[0]
+        ? { ok: true, submission: toTimeseries(rows[0]) }
+        : await missed(() => getTimeseries(id));
+    },
+
+    async insertTechnology(s) {
+      await store.run(
+        `INSERT INTO ${TECHNOLOGY_TABLE} (submission_id, status, technology_id, record_json, ` +
+          `merge, submitted_by, submitted_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          s.submission_id,
+          s.status,
+          s.technology_id,
+          JSON.stringify(s.record),
+          s.merge,
+          JSON.stringify(s.submitted_by),
+          s.submitted_at,
+        ],
+      );
+    },
+
+    async listTechnology(status) {
+      const [where, params] = statusFilter(status);
+      const rows = await store.all<TechnologyRow>(
+        `${TECHNOLOGY_SELECT}${where} ORDER BY submitted_at, submission_id`,
+        params,
+      );
+      return rows.map(toTechnology);
+    },
+
+    getTechnology,
+
+    async approveTechnology(id, by, at, merge, addition) {
+      const result = await serial.transaction(async (tx) => {
+        const rows = await tx.all<TechnologyRow>(
+          `UPDATE ${TECHNOLOGY_TABLE} SET status = 'approved', reviewed_by = $2, ` +
+            `reviewed_at = $3, merge = $4 WHERE submission_id = $1 AND status = 'pending' ` +
+            TECHNOLOGY_RETURNING,
+          [id, JSON.stringify(by), at, merge],
+        );
+        if (!rows[0]) return undefined;
+        const stored = await insertAddition(tx, addition);
+        if (!stored) throw new Error(`An addition for submission ${id} exists already`);
+        return { ok: true as const, submission: toTechnology(rows[0]), addition: stored };
+      });
+      if (result) return result;
+      const current = await getTechnology(id);
+      return current
+        ? { ok: false, reason: "conflict", submission: current }
+        : { ok: false, reason: "not_found" };
+    },
+
+    async rejectTechnology(id, by, at) {
+      const rows = await store.all<TechnologyRow>(
+        `UPDATE ${TECHNOLOGY_TABLE} SET status = 'rejected', reviewed_by = $2, ` +
+          `reviewed_at = $3 WHERE submission_id = $1 AND status = 'pending' ` +
+          TECHNOLOGY_RETURNING,
+        [id, JSON.stringify(by), at],
+      );
+      return rows[0]
+        ? { ok: true, submission: toTechnology(rows[0]) }
+        : await missed(() => getTechnology(id));
+    },
+
+    insertAddition: (addition) => serial.exclusive((s) => insertAddition(s, addition)),
+
+    async additions() {
+      const rows = await store.all<AdditionRow>(
+        `SELECT seq, origin, origin_id, technology_id, technology_json, instances_json, ` +
+          `added_at, added_by FROM ${ADDITIONS_TABLE} ORDER BY seq`,
+      );
+      return rows.map(toAddition);
+    },
+  };
+}

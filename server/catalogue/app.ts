@@ -1,0 +1,156 @@
+/**
+ * The technology catalogue service: the catalogue and its adapters, time series, submissions
+ * and their review, sign-in, the admin-only scraper and diagnostics, under `/api/v1` (health at
+ * `/health`), with `/openapi.json`, `/docs` (Swagger UI) and `/redoc` generated from the same
+ * zod schemas that validate the requests.
+ *
+ * Reads are public; submissions need a valid token; reviews, the scraper and diagnostics need an
+ * admin token. User state lives in the store handed in (`STATE_PATH`); the served catalogue is
+ * read from the data files into memory.
+ */
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { bodyLimit } from "hono/body-limit";
+import { MIN_SECRET_BYTES } from "../../lib/auth/secret.ts";
+import {
+  type CatalogueService,
+  createCatalogueService,
+} from "../../lib/catalogue/catalogue_service.ts";
+import { serialStore } from "../../lib/catalogue/state_store.ts";
+import { createDuckDbSubmissionRepository } from "../../lib/catalogue/submission_repository.ts";
+import { createSubmissionDesk, servedSubmittedProfile } from "../../lib/catalogue/submissions.ts";
+import { createDuckDbScraperRepository } from "../../lib/scraper/duckdb_repository.ts";
+import { createScraperService, type ScraperService } from "../../lib/scraper/service.ts";
+import type { SourceClient, SourceName } from "../../lib/scraper/source.ts";
+import type { Store } from "../../lib/store/store.ts";
+import { createOpenAPIApp, httpError } from "../errors.ts";
+import { corsFor } from "../gateway/cors.ts";
+import { adapterRoutes } from "./adapters.ts";
+import { BEARER_SCHEME } from "./auth.ts";
+import { authRoutes } from "./auth_routes.ts";
+import type { CatalogueAppConfig, CatalogueDeps, CatalogueEnv } from "./deps.ts";
+import { diagnosticsRoutes, SERVICE_VERSION } from "./diagnostics.ts";
+import { docsRoutes } from "./docs.ts";
+import { scraperRoutes } from "./scraper.ts";
+import { technologyRoutes } from "./technologies.ts";
+import { technologySubmissionRoutes } from "./technology_submissions.ts";
+import { timeseriesRoutes } from "./timeseries.ts";
+
+/** Largest accepted request body, bytes (2 MiB: a 35,136-step profile fits easily). */
+export const MAX_BODY_BYTES = 2 * 1024 * 1024;
+
+/** Path of the OpenAPI document. */
+export const OPENAPI_PATH = "/openapi.json";
+
+/** What the catalogue app is built from. */
+export interface CatalogueAppOptions {
+  /** The state store (open read-write; the app creates its tables when missing). */
+  store: Store;
+  config: CatalogueAppConfig;
+  /** The current time; default the system clock. */
+  clock?: () => Date;
+  /** `fetch` for ORCID and the literature sources; tests pass one bound to local fakes. */
+  fetch?: typeof fetch;
+  /** Replaces the scraper's source clients (tests). */
+  scraperClients?: Partial<Record<SourceName, SourceClient>>;
+}
+
+/** The built service: its app, the served catalogue and the scraper. */
+export interface CatalogueApp {
+  app: OpenAPIHono<CatalogueEnv>;
+  catalogue: CatalogueService;
+  scraper: ScraperService;
+  /** Stops the scraper's schedule and waits for a run in progress; the store stays open. */
+  close(): Promise<void>;
+}
+
+/** Headers a browser caller of the catalogue may send. */
+const CORS_HEADERS = ["Authorization", "Content-Type"];
+/** Methods a browser caller of the catalogue may use. */
+const CORS_METHODS = ["GET", "POST", "PATCH", "OPTIONS"];
+
+/**
+ * Builds the catalogue service: reads the data files (throws CatalogueLoadError when one is
+ * invalid), creates the state tables when missing and marks scraper runs a previous process
+ * left running as failed. Throws RangeError for a JWT secret shorter than 32 bytes.
+ */
+export async function createCatalogueApp(options: CatalogueAppOptions): Promise<CatalogueApp> {
+  const { config } = options;
+  const secretBytes = new TextEncoder().encode(config.jwtSecret).length;
+  if (secretBytes < MIN_SECRET_BYTES) {
+    throw new RangeError(
+      `JWT_SECRET_KEY: the catalogue service needs a signing secret of at least ` +
+        `${MIN_SECRET_BYTES} bytes, got ${secretBytes}`,
+    );
+  }
+  const clock = options.clock ?? (() => new Date());
+  const fetchFn = options.fetch ?? fetch;
+  const serial = serialStore(options.store);
+  const submissions = await createDuckDbSubmissionRepository(serial);
+  const catalogue = await createCatalogueService({
+    catalogueDir: config.catalogueDir,
+    profilesDir: config.profilesDir,
+    additions: await submissions.additions(),
+    submittedProfiles: (await submissions.approvedTimeseries()).map(servedSubmittedProfile),
+    now: clock,
+  });
+  const scraper = await createScraperService({
+    repository: await createDuckDbScraperRepository(serial.store),
+    config: config.scraper,
+    fetch: fetchFn,
+    now: clock,
+    ...(options.scraperClients ? { clients: options.scraperClients } : {}),
+    onRunError: (error) => console.error("scraper: a run could not be recorded:", error),
+  });
+  const desk = createSubmissionDesk({ repository: submissions, catalogue, now: clock });
+  const deps: CatalogueDeps = {
+    config,
+    clock,
+    fetch: fetchFn,
+    catalogue,
+    desk,
+    submissions,
+    scraper,
+  };
+
+  const app = createOpenAPIApp<CatalogueEnv>({ details: true });
+  app.use("*", corsFor(config.allowedOrigins, { headers: CORS_HEADERS, methods: CORS_METHODS }));
+  app.use(
+    "*",
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw httpError(413, `Request body larger than ${MAX_BODY_BYTES} bytes (2 MiB)`);
+      },
+    }),
+  );
+  app.route("/", diagnosticsRoutes(deps));
+  app.route("/", docsRoutes());
+  app.route("/", authRoutes(deps));
+  // Before the technology routes: /technologies/calliope must win over /technologies/{id}.
+  app.route("/", adapterRoutes(deps));
+  app.route("/", technologySubmissionRoutes(deps));
+  app.route("/", technologyRoutes(deps));
+  app.route("/", timeseriesRoutes(deps));
+  app.route("/", scraperRoutes(deps));
+
+  app.openAPIRegistry.registerComponent("securitySchemes", BEARER_SCHEME, {
+    type: "http",
+    scheme: "bearer",
+    bearerFormat: "JWT",
+    description: "HS256 token from `/api/v1/auth/orcid/callback` or `/api/v1/auth/admin/login` " +
+      "(or a session-store token, when that store is configured)",
+  });
+  app.doc(OPENAPI_PATH, {
+    openapi: "3.0.3",
+    info: {
+      title: "Technology catalogue service",
+      version: SERVICE_VERSION,
+      description: "Energy technologies with their equipment instances, hourly profiles, " +
+        "adapters to PyPSA and Calliope, contributor submissions with admin review, and an " +
+        "admin-only literature scraper. Reads are public; submissions need a Bearer token, " +
+        "reviews, the scraper and diagnostics an admin token. Errors: `{ error, details? }`.",
+    },
+  });
+
+  return { app, catalogue, scraper, close: () => scraper.close() };
+}
