@@ -2,6 +2,10 @@
  * SubmissionRepository over the state store: tables `timeseries_submissions`,
  * `technology_submissions` and `catalogue_additions`, created when missing and never dropped.
  *
+ * User state lives in its own DuckDB file, `STATE_PATH` (default `data/state.duckdb`), apart
+ * from the store that `pipelines/build_store.ts` rebuilds from the source files: a rebuild writes
+ * a fresh file and renames it into place, which would drop any table written by users.
+ *
  * Status changes are single conditional UPDATEs (`WHERE status = 'pending'`), so of two
  * concurrent reviews exactly one wins; approving a technology updates the submission and stores
  * its addition in one transaction. Records and values are kept as JSON text, which gives numbers
@@ -9,7 +13,6 @@
  */
 import type { SqlValue, Store } from "../store/store.ts";
 import type { CatalogueAddition } from "./catalogue_service.ts";
-import type { SerialStore } from "./state_store.ts";
 import type {
   MergeKind,
   Person,
@@ -184,11 +187,10 @@ export async function ensureSubmissionTables(store: Store): Promise<void> {
   for (const sql of CREATE) await store.run(sql);
 }
 
-/** A SubmissionRepository over the serialised state store; creates the tables when missing. */
+/** A SubmissionRepository over the state store; creates the tables when missing. */
 export async function createDuckDbSubmissionRepository(
-  serial: SerialStore,
+  store: Store,
 ): Promise<SubmissionRepository> {
-  const { store } = serial;
   await ensureSubmissionTables(store);
 
   const getTimeseries = async (id: string) => {
@@ -295,7 +297,7 @@ export async function createDuckDbSubmissionRepository(
     getTechnology,
 
     async approveTechnology(id, by, at, merge, addition) {
-      const result = await serial.transaction(async (tx) => {
+      const result = await store.transaction(async (tx) => {
         const rows = await tx.all<TechnologyRow>(
           `UPDATE ${TECHNOLOGY_TABLE} SET status = 'approved', reviewed_by = $2, ` +
             `reviewed_at = $3, merge = $4 WHERE submission_id = $1 AND status = 'pending' ` +
@@ -326,7 +328,7 @@ export async function createDuckDbSubmissionRepository(
         : await missed(() => getTechnology(id));
     },
 
-    insertAddition: (addition) => serial.exclusive((s) => insertAddition(s, addition)),
+    insertAddition: (addition) => store.exclusive((s) => insertAddition(s, addition)),
 
     async additions() {
       const rows = await store.all<AdditionRow>(

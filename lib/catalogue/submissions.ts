@@ -16,7 +16,7 @@ import type {
   ServedProfile,
   ServedTechnology,
 } from "./catalogue_service.ts";
-import { createMutex } from "./state_store.ts";
+import { createMutex } from "../store/store.ts";
 import {
   type CatalogueTechnology,
   catalogueTechnologySchema,

@@ -10,7 +10,6 @@
  * concurrent reviews exactly one wins.
  */
 import type { SqlValue, Store } from "../store/store.ts";
-import { serialQueue } from "./_queue.ts";
 import { paperKey, sourceKey } from "./paper.ts";
 import type {
   Candidate,
@@ -206,24 +205,10 @@ function pageClause(filter: CandidateFilter, params: SqlValue[]): string {
   return sql;
 }
 
-/**
- * `store` with its calls run one after another. The store shares one DuckDB connection, and
- * statements running on it at the same time mix up their results (seen with
- * @duckdb/node-api 1.5.5: a VARCHAR column read back as another statement's column name).
- */
-function serialised(store: Store): Pick<Store, "run" | "all"> {
-  const enqueue = serialQueue();
-  return {
-    run: (sql, params) => enqueue(() => store.run(sql, params)),
-    all: <T>(sql: string, params?: readonly SqlValue[]) => enqueue(() => store.all<T>(sql, params)),
-  };
-}
-
 /** A ScraperRepository over `store`; creates the tables when missing. */
 export async function createDuckDbScraperRepository(
-  shared: Store,
+  store: Store,
 ): Promise<ScraperRepository> {
-  const store = serialised(shared);
   await ensureScraperTables(store);
 
   const getCandidate = async (id: string): Promise<Candidate | undefined> => {

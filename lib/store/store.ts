@@ -17,7 +17,14 @@ export type SqlValue = string | number | boolean | null;
 /** A plain JS value read back from the store. */
 export type PlainValue = SqlValue | PlainValue[] | { [key: string]: PlainValue };
 
-/** An open store; every method runs on one connection. */
+/**
+ * An open store; every method runs on one connection, one call at a time in call order.
+ *
+ * Statements running on one DuckDB connection at the same time mix up their results (seen with
+ * @duckdb/node-api 1.5.5: a VARCHAR column read back as another statement's column name), and a
+ * transaction spans several statements that another caller's statement would join. So every
+ * call is queued, and `exclusive` / `transaction` hold the connection for several statements.
+ */
 export interface Store {
   /** File path of the store, or `:memory:`. */
   readonly path: string;
@@ -31,8 +38,28 @@ export interface Store {
     columns: readonly string[],
     rows: Iterable<readonly SqlValue[]>,
   ): Promise<number>;
+  /**
+   * Runs `task` with the connection to itself: calls queued meanwhile wait until it ends.
+   * `task` must use the store it is given (the shared one would wait for `task`).
+   */
+  exclusive<T>(task: (store: Store) => Promise<T>): Promise<T>;
+  /** Runs `task` alone inside BEGIN ... COMMIT; rolled back when it throws. */
+  transaction<T>(task: (store: Store) => Promise<T>): Promise<T>;
   /** Closes the connection and the database; the store cannot be used afterwards. */
   close(): void;
+}
+
+/** Runs tasks one after another, in call order. */
+export type Mutex = <T>(task: () => Promise<T>) => Promise<T>;
+
+/** A mutex: each task starts when the one before it has settled, whether it failed or not. */
+export function createMutex(): Mutex {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const run = tail.then(task);
+    tail = run.then(() => undefined, () => undefined);
+    return run;
+  };
 }
 
 /** Options for openStore. */
@@ -129,7 +156,7 @@ export async function openStore(path: string, options: StoreOptions = {}): Promi
     return rows;
   };
 
-  return {
+  const raw: Omit<Store, "exclusive" | "transaction"> = {
     path,
     async run(sql, params = []) {
       live();
@@ -184,10 +211,48 @@ export async function openStore(path: string, options: StoreOptions = {}): Promi
       return count;
     },
     close() {
-      if (!open) return;
       open = false;
       connection.closeSync();
       instance.closeSync();
     },
   };
+
+  const queue = createMutex();
+  let closing = false;
+  const queued = <T>(task: () => Promise<T>): Promise<T> =>
+    closing ? Promise.reject(new Error(`Store ${path} is closed`)) : queue(task);
+  // Inside exclusive sections the calls go straight to the connection.
+  const direct: Store = {
+    ...raw,
+    exclusive: (task) => task(direct),
+    transaction: (task) => inTransaction(direct, task),
+  };
+  return {
+    path,
+    run: (sql, params) => queued(() => raw.run(sql, params)),
+    all: <T>(sql: string, params?: readonly SqlValue[]) => queued(() => raw.all<T>(sql, params)),
+    appendRows: (table, columns, rows) => queued(() => raw.appendRows(table, columns, rows)),
+    exclusive: (task) => queued(() => task(direct)),
+    transaction: (task) => queued(() => inTransaction(direct, task)),
+    close() {
+      // New calls fail at once; the connection closes once the calls before it have settled,
+      // since closing under a running statement can crash the native library.
+      if (closing) return;
+      closing = true;
+      void queue(() => Promise.resolve(raw.close()));
+    },
+  };
+}
+
+/** Runs `task` inside BEGIN ... COMMIT on `store`, rolled back when it throws. */
+async function inTransaction<T>(store: Store, task: (store: Store) => Promise<T>): Promise<T> {
+  await store.run("BEGIN TRANSACTION");
+  try {
+    const result = await task(store);
+    await store.run("COMMIT");
+    return result;
+  } catch (error) {
+    await store.run("ROLLBACK");
+    throw error;
+  }
 }

@@ -15,7 +15,6 @@ import {
   type CatalogueService,
   createCatalogueService,
 } from "../../lib/catalogue/catalogue_service.ts";
-import { serialStore } from "../../lib/catalogue/state_store.ts";
 import { createDuckDbSubmissionRepository } from "../../lib/catalogue/submission_repository.ts";
 import { createSubmissionDesk, servedSubmittedProfile } from "../../lib/catalogue/submissions.ts";
 import { createDuckDbScraperRepository } from "../../lib/scraper/duckdb_repository.ts";
@@ -84,8 +83,7 @@ export async function createCatalogueApp(options: CatalogueAppOptions): Promise<
   }
   const clock = options.clock ?? (() => new Date());
   const fetchFn = options.fetch ?? fetch;
-  const serial = serialStore(options.store);
-  const submissions = await createDuckDbSubmissionRepository(serial);
+  const submissions = await createDuckDbSubmissionRepository(options.store);
   const catalogue = await createCatalogueService({
     catalogueDir: config.catalogueDir,
     profilesDir: config.profilesDir,
@@ -94,7 +92,7 @@ export async function createCatalogueApp(options: CatalogueAppOptions): Promise<
     now: clock,
   });
   const scraper = await createScraperService({
-    repository: await createDuckDbScraperRepository(serial.store),
+    repository: await createDuckDbScraperRepository(options.store),
     config: config.scraper,
     fetch: fetchFn,
     now: clock,

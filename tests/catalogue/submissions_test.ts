@@ -3,7 +3,6 @@ import {
   type CatalogueService,
   createCatalogueService,
 } from "../../lib/catalogue/catalogue_service.ts";
-import { createMutex, serialStore } from "../../lib/catalogue/state_store.ts";
 import {
   ADDITIONS_TABLE,
   createDuckDbSubmissionRepository,
@@ -64,7 +63,7 @@ const catalogue = await createCatalogueService({
 
 async function setup(store?: Store) {
   const db = store ?? await openStore(":memory:");
-  const repository = await createDuckDbSubmissionRepository(serialStore(db));
+  const repository = await createDuckDbSubmissionRepository(db);
   // A fresh service per test, so approvals of one test do not leak into another.
   const service: CatalogueService = await createCatalogueService({
     catalogueDir: CATALOGUE,
@@ -171,53 +170,6 @@ Deno.test("planMerge() is a new technology, new instances, or a list of conflict
     assert.equal(plan.problems.length, 2);
     assert.match(plan.problems[0] ?? "", /^domain: "storage" differs/);
     assert.match(plan.problems[1] ?? "", /already has instance "onshore_wind-2025"/);
-  }
-});
-
-Deno.test("createMutex() runs tasks one at a time, in order, past failures", async () => {
-  const serial = createMutex();
-  const log: string[] = [];
-  const task = (name: string, fail = false) =>
-    serial(async () => {
-      log.push(`start ${name}`);
-      await new Promise((r) => setTimeout(r, 1));
-      log.push(`end ${name}`);
-      if (fail) throw new Error(name);
-      return name;
-    });
-  const results = await Promise.allSettled([task("a"), task("b", true), task("c")]);
-  assert.deepEqual(results.map((r) => r.status), ["fulfilled", "rejected", "fulfilled"]);
-  assert.deepEqual(log, ["start a", "end a", "start b", "end b", "start c", "end c"]);
-});
-
-Deno.test("serialStore() keeps other calls out of a transaction and rolls back on failure", async () => {
-  const raw = await openStore(":memory:");
-  try {
-    const { store, transaction } = serialStore(raw);
-    await store.run("CREATE TABLE t (v INTEGER)");
-    let release!: () => void;
-    const held = new Promise<void>((r) => release = r);
-    const failing = transaction(async (tx) => {
-      await tx.run("INSERT INTO t VALUES (1)");
-      await held;
-      throw new Error("abort");
-    });
-    // Queued behind the transaction: it must not be rolled back with it.
-    const outside = store.run("INSERT INTO t VALUES (2)");
-    release();
-    await assert.rejects(failing, /abort/);
-    await outside;
-    assert.deepEqual(await store.all("SELECT v FROM t"), [{ v: 2 }]);
-    const ok = await transaction(async (tx) => {
-      await tx.run("INSERT INTO t VALUES (3)");
-      return "done";
-    });
-    assert.equal(ok, "done");
-    assert.equal((await store.all("SELECT v FROM t ORDER BY v")).length, 2);
-    await store.appendRows("t", ["v"], [[4]]);
-    assert.equal(store.path, ":memory:");
-  } finally {
-    raw.close();
   }
 });
 
