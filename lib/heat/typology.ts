@@ -41,6 +41,16 @@ export function typologyFromRows(
   variants: readonly VariantRow[],
   references: readonly ReferenceRow[] = [],
 ): Typology {
+  // The caller keeps its own row objects unfrozen: the typology holds frozen copies.
+  const copy = <T extends object>(row: T): T => ({ ...row });
+  return buildTypology(variants.map(copy), references.map(copy));
+}
+
+/** Builds a typology that takes ownership of the rows and freezes them in place. */
+function buildTypology(
+  variants: readonly VariantRow[],
+  references: readonly ReferenceRow[],
+): Typology {
   const byCode = new Map<string, VariantRow>();
   const codesByCountry = new Map<string, string[]>();
   for (const row of variants) {
@@ -48,7 +58,7 @@ export function typologyFromRows(
     if (byCode.has(code)) throw new RangeError(`Duplicate variant code ${code}`);
     const country = countryOfVariant(code);
     if (!country) throw new RangeError(`Variant ${code}: unknown country ${code.slice(0, 2)}`);
-    byCode.set(code, Object.freeze({ ...row }));
+    byCode.set(code, Object.freeze(row));
     const codes = codesByCountry.get(country.iso2) ?? [];
     codes.push(code);
     codesByCountry.set(country.iso2, codes);
@@ -68,7 +78,7 @@ export function typologyFromRows(
   for (const row of references) {
     const code = variantCodeOf(row);
     if (referenceByCode.has(code)) throw new RangeError(`Duplicate reference code ${code}`);
-    referenceByCode.set(code, Object.freeze({ ...row }));
+    referenceByCode.set(code, Object.freeze(row));
   }
 
   return {
@@ -81,21 +91,19 @@ export function typologyFromRows(
   };
 }
 
-/** Strips the store's bookkeeping columns from a row read back from the variant table. */
-function withoutStoreColumns(row: Record<string, unknown>): Record<string, string | number | null> {
-  const { [ROW_COLUMN]: _row, [COUNTRY_COLUMN]: _country, ...rest } = row;
-  return rest as Record<string, string | number | null>;
-}
-
 /** Reads every variant and reference row of the store into memory. */
 export async function loadTypology(store: Store): Promise<Typology> {
+  const bookkeeping = `${quoteIdent(ROW_COLUMN)}, ${quoteIdent(COUNTRY_COLUMN)}`;
   // Countries by name, each in source-file order, as typologyFromRows keeps them.
-  const variants = (await store.all<Record<string, unknown>>(
-    `SELECT v.* FROM ${quoteIdent(VARIANT_TABLE)} v JOIN ${quoteIdent(COUNTRY_TABLE)} c` +
-      ` ON v.${quoteIdent(COUNTRY_COLUMN)} = c.iso2 ORDER BY c.name, v.${quoteIdent(ROW_COLUMN)}`,
-  )).map(withoutStoreColumns);
-  const references = (await store.all<Record<string, unknown>>(
-    `SELECT * FROM ${quoteIdent(REFERENCE_TABLE)} ORDER BY ${quoteIdent(ROW_COLUMN)}`,
-  )).map(withoutStoreColumns);
-  return typologyFromRows(variants, references);
+  const variants = await store.all<VariantRow>(
+    `SELECT v.* EXCLUDE (${bookkeeping}) FROM ${quoteIdent(VARIANT_TABLE)} v` +
+      ` JOIN ${quoteIdent(COUNTRY_TABLE)} c ON v.${quoteIdent(COUNTRY_COLUMN)} = c.iso2` +
+      ` ORDER BY c.name, v.${quoteIdent(ROW_COLUMN)}`,
+  );
+  const references = await store.all<ReferenceRow>(
+    `SELECT * EXCLUDE (${quoteIdent(ROW_COLUMN)}) FROM ${quoteIdent(REFERENCE_TABLE)}` +
+      ` ORDER BY ${quoteIdent(ROW_COLUMN)}`,
+  );
+  // The rows are fresh objects of ours: frozen in place, not copied.
+  return buildTypology(variants, references);
 }
