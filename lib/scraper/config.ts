@@ -1,7 +1,7 @@
 /**
  * Scraper configuration: enabled sources and their base URLs, the optional schedule (off by
- * default), exchange rates, and the optional language-model key. `main.ts` reads the
- * environment and passes it to scraperConfigFromEnv.
+ * default), exchange rates, and the optional language-model key. The catalogue server reads it
+ * from the environment (`server/catalogue/config.ts`, the only reader of SCRAPER_* variables).
  */
 import { z } from "zod";
 import { DEFAULT_LLM_BASE_URL, DEFAULT_LLM_MODEL } from "./llm_extractor.ts";
@@ -47,59 +47,3 @@ export const ScraperConfigSchema = z.object({
 
 /** The parsed scraper configuration. */
 export type ScraperConfig = z.infer<typeof ScraperConfigSchema>;
-
-function list(value: string | undefined): string[] | undefined {
-  if (value === undefined || value.trim() === "") return undefined;
-  return value.split(",").map((item) => item.trim()).filter(Boolean);
-}
-
-function number(value: string | undefined): number | undefined {
-  return value === undefined || value.trim() === "" ? undefined : Number(value);
-}
-
-/** Parses `EUR=1.08,GBP=1.27` into `{ EUR: 1.08, GBP: 1.27 }`. */
-export function parseFx(value: string | undefined): Record<string, number> | undefined {
-  const items = list(value);
-  if (!items) return undefined;
-  return Object.fromEntries(items.map((item) => {
-    const [code, rate] = item.split("=").map((part) => part.trim());
-    return [code?.toUpperCase() ?? "", Number(rate)];
-  }));
-}
-
-/**
- * The configuration from environment variables: SCRAPER_SOURCES (comma list),
- * OPENALEX_BASE_URL, CROSSREF_BASE_URL, ARXIV_BASE_URL, OPENALEX_API_KEY, CROSSREF_PLUS_TOKEN,
- * SCRAPER_MAILTO, SCRAPER_TIMEOUT_MS, SCRAPER_PAPERS_PER_QUERY, SCRAPER_TECHNOLOGY_IDS (comma
- * list), SCRAPER_SCHEDULE_MINUTES, SCRAPER_FX_USD_PER (`EUR=1.08,GBP=1.27`), LLM_API_KEY,
- * LLM_BASE_URL, LLM_MODEL. Throws a zod error naming every invalid variable.
- */
-export function scraperConfigFromEnv(
-  env: Readonly<Record<string, string | undefined>>,
-): ScraperConfig {
-  const defined = <T extends Record<string, unknown>>(record: T) =>
-    Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined));
-  return ScraperConfigSchema.parse(defined({
-    sources: list(env.SCRAPER_SOURCES),
-    base_urls: defined({
-      openalex: env.OPENALEX_BASE_URL || undefined,
-      crossref: env.CROSSREF_BASE_URL || undefined,
-      arxiv: env.ARXIV_BASE_URL || undefined,
-    }),
-    mailto: env.SCRAPER_MAILTO || undefined,
-    api_keys: defined({
-      openalex: env.OPENALEX_API_KEY || undefined,
-      crossref: env.CROSSREF_PLUS_TOKEN || undefined,
-    }),
-    timeout_ms: number(env.SCRAPER_TIMEOUT_MS),
-    papers_per_query: number(env.SCRAPER_PAPERS_PER_QUERY),
-    technology_ids: list(env.SCRAPER_TECHNOLOGY_IDS),
-    schedule_minutes: number(env.SCRAPER_SCHEDULE_MINUTES),
-    fx: parseFx(env.SCRAPER_FX_USD_PER),
-    llm: defined({
-      api_key: env.LLM_API_KEY || undefined,
-      base_url: env.LLM_BASE_URL || undefined,
-      model: env.LLM_MODEL || undefined,
-    }),
-  }));
-}
