@@ -145,6 +145,30 @@ function storeyScale(
  * @example calculate(row).q_h_nd // 134.47 for DE.N.AB.02.Gen.ReEx.001.001
  */
 export function calculate(row: VariantRow, overrides: Overrides = {}): Calculation {
+  // The archetype's own result never changes for a frozen row: computed once, then shared.
+  if (Object.keys(overrides).length === 0 && Object.isFrozen(row)) {
+    let result = archetypeResults.get(row);
+    if (!result) {
+      result = deepFreeze(compute(row, overrides));
+      archetypeResults.set(row, result);
+    }
+    return result;
+  }
+  return compute(row, overrides);
+}
+
+const archetypeResults = new WeakMap<VariantRow, Calculation>();
+
+/** Freezes an object and everything it holds, so a shared result cannot be changed. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const member of Object.values(value)) deepFreeze(member);
+  }
+  return value;
+}
+
+function compute(row: VariantRow, overrides: Overrides): Calculation {
   const variant = prepareVariant(row);
   const inputs = inputsOf(variant.inputs, overrides);
   const aRef = overrides.A_ref ?? variant.aRef;

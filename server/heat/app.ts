@@ -5,10 +5,9 @@
  * It has no authentication of its own: only the gateway (`server/gateway/app.ts`) serves it.
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { calculate as tabulaCalculate } from "../../lib/heat/calculate.ts";
 import type { Typology } from "../../lib/heat/typology.ts";
-import { createOpenAPIApp, httpError } from "../errors.ts";
+import { createOpenAPIApp } from "../errors.ts";
 import { aboutRoutes } from "./about.ts";
 import { calculateRoutes } from "./calculate.ts";
 import { dataRoutes } from "./data.ts";
@@ -19,8 +18,7 @@ import { createLookups } from "./lookups.ts";
 import { periodRoutes } from "./periods.ts";
 import { variantRoutes } from "./variants.ts";
 
-/** Largest accepted request body, bytes. */
-export const MAX_BODY_BYTES = 1024 * 1024;
+export { MAX_BODY_BYTES } from "./calculate.ts";
 
 /** Path of the OpenAPI document. */
 export const OPENAPI_PATH = "/heat/openapi.json";
@@ -41,15 +39,7 @@ export interface HeatAppOptions {
 export function createHeatApp({ typology, calculate }: HeatAppOptions): OpenAPIHono {
   const deps: HeatDeps = { typology, calculate: calculate ?? tabulaCalculate };
   const app = createOpenAPIApp();
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw httpError(413, `Request body larger than ${MAX_BODY_BYTES} bytes (1 MiB)`);
-      },
-    }),
-  );
+
   app.route("/", healthRoutes());
   app.route("/", aboutRoutes(deps));
   const lookups = createLookups(typology);

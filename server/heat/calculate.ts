@@ -14,8 +14,12 @@ import {
   FORBIDDEN_RESPONSE,
   httpError,
 } from "../errors.ts";
+import { readBodyText } from "../read_body.ts";
 import { codeParamsSchema, variantOf } from "./code.ts";
 import type { CalculateFn, HeatDeps } from "./deps.ts";
+
+/** Largest accepted request body, bytes (1 MiB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
 
 /** Unit of q_h_nd. */
 export const Q_H_ND_UNIT = "kWh/(m2.a)";
@@ -94,7 +98,7 @@ export function runCalculation(
 
 /** Reads the optional JSON body: empty means no overrides; else JSON, checked by the schema. */
 async function overridesOf(c: Context): Promise<Overrides> {
-  const text = c.req.raw.body ? await c.req.text() : "";
+  const text = await readBodyText(c.req.raw, MAX_BODY_BYTES);
   if (text.trim() === "") return {};
   const mediaType = (c.req.header("content-type") ?? "").split(";")[0]?.trim() ?? "";
   if (!JSON_MEDIA_TYPE.test(mediaType)) {

@@ -43,3 +43,17 @@ Deno.test("calculate() on a row lacking a column names the variant and column", 
     message: /DE\.N\.SFH\.05\.Gen\.ReEx\.001\.002: column U_Roof_1 is not a number/,
   });
 });
+
+Deno.test("calculate() keeps the archetype result of a frozen row, frozen", () => {
+  const first = calculate(row);
+  assert.equal(calculate(row), first);
+  assert.equal(calculate(row, {}), first);
+  assert.ok(Object.isFrozen(first) && Object.isFrozen(first.explain.slots[0]));
+  assert.throws(() => {
+    (first as { q_h_nd: number }).q_h_nd = 0;
+  }, TypeError);
+  // Any override computes anew.
+  const again = calculate(row, { theta_i: Number(row.theta_i) });
+  assert.notEqual(again, first);
+  assert.equal(again.q_h_nd, first.q_h_nd);
+});

@@ -1,0 +1,2 @@
+-- wrk script: POST a calculation without a body (the archetype's own inputs).
+wrk.method = "POST"
