@@ -18,18 +18,16 @@ import { join } from "node:path";
 import { readProfileCatalogue } from "../profiles/catalogue_read.ts";
 import type { CatalogueProfile } from "../profiles/profile_schema.ts";
 import { readCatalogueDir } from "./catalogue_file.ts";
-import type { Instance, Lifecycle, Technology } from "./technology_schema.ts";
+import {
+  type Instance,
+  type Lifecycle,
+  SPEC_INSTANCE_NUMBER_FIELDS,
+  type Technology,
+} from "./technology_schema.ts";
 
 /** The spec's instance fields: a null among them is listed in `missing_fields`. */
 export const SPEC_INSTANCE_FIELDS = [
-  "typical_capacity_mw",
-  "capex_usd_per_kw",
-  "opex_fixed_usd_per_kw_yr",
-  "opex_var_usd_per_mwh",
-  "efficiency_percent",
-  "lifetime_years",
-  "co2_emission_factor_operational_g_per_kwh",
-  "ramping_rate_percent_per_min",
+  ...SPEC_INSTANCE_NUMBER_FIELDS,
   "reference_source",
 ] as const satisfies readonly (keyof Instance)[];
 

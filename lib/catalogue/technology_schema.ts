@@ -98,8 +98,8 @@ export const instanceSchema = z.strictObject({
 
 export type Instance = z.infer<typeof instanceSchema>;
 
-/** Numeric instance fields, in file order. */
-export const INSTANCE_NUMBER_FIELDS = [
+/** The numeric instance fields of the spec, in file order. */
+export const SPEC_INSTANCE_NUMBER_FIELDS = [
   "typical_capacity_mw",
   "capex_usd_per_kw",
   "opex_fixed_usd_per_kw_yr",
@@ -108,6 +108,11 @@ export const INSTANCE_NUMBER_FIELDS = [
   "lifetime_years",
   "co2_emission_factor_operational_g_per_kwh",
   "ramping_rate_percent_per_min",
+] as const;
+
+/** Numeric instance fields, in file order: the spec's, then those of other capacity bases. */
+export const INSTANCE_NUMBER_FIELDS = [
+  ...SPEC_INSTANCE_NUMBER_FIELDS,
   "capex_usd_per_kwh",
   "opex_fixed_usd_per_kwh_yr",
   "capex_usd_per_kw_km",
