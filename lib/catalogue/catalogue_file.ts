@@ -19,6 +19,7 @@ import {
   type CatalogueTechnology,
   type Instance,
   iriLastSegment,
+  noFigures,
   type Technology,
   technologySchema,
 } from "./technology_schema.ts";
@@ -231,6 +232,8 @@ export function normaliseLegacyTechnology(
       year: x.year ?? null,
       lifecycle_stage: null,
       capacity_basis: null,
+      // Legacy files know only the spec's figures; the other capacity bases stay empty.
+      ...noFigures(),
       typical_capacity_mw: x.capacity_kw ? kwToMw(x.capacity_kw.value) : null,
       capex_usd_per_kw: x.capex_per_kw?.value ?? null,
       opex_fixed_usd_per_kw_yr: x.opex_fixed_per_kw_yr?.value ?? null,
@@ -243,14 +246,6 @@ export function normaliseLegacyTechnology(
         ? tPerMwhToGPerKwh(x.co2_emission_factor.value)
         : null,
       ramping_rate_percent_per_min: up ?? down ?? null,
-      capex_usd_per_kwh: null,
-      opex_fixed_usd_per_kwh_yr: null,
-      capex_usd_per_kw_km: null,
-      opex_fixed_usd_per_kw_km_yr: null,
-      capex_usd_per_t_co2_per_h: null,
-      opex_fixed_usd_per_t_co2_per_h_yr: null,
-      capex_usd_per_t_co2_per_h_km: null,
-      opex_fixed_usd_per_t_co2_per_h_km_yr: null,
       reference_source: sources.length ? sources.join(" | ") : null,
       source_technologies: [],
       notes: [LEGACY_NOTE],

@@ -125,6 +125,14 @@ export const INSTANCE_NUMBER_FIELDS = [
 
 export type InstanceNumberField = typeof INSTANCE_NUMBER_FIELDS[number];
 
+/** Every numeric instance field set to null: an instance with no figure yet. */
+export function noFigures(): Record<InstanceNumberField, null> {
+  return Object.fromEntries(INSTANCE_NUMBER_FIELDS.map((f) => [f, null])) as Record<
+    InstanceNumberField,
+    null
+  >;
+}
+
 const oeoIri = z.url({ protocol: /^https?$/ });
 
 /** Members shared by the file record and the served technology. */

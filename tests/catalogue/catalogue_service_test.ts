@@ -12,7 +12,11 @@ import {
   type ServedProfile,
   type SourceData,
 } from "../../lib/catalogue/catalogue_service.ts";
-import type { Instance, Technology } from "../../lib/catalogue/technology_schema.ts";
+import {
+  type Instance,
+  noFigures,
+  type Technology,
+} from "../../lib/catalogue/technology_schema.ts";
 import { copy } from "./copy_dir.ts";
 
 const CATALOGUE = new URL("../../catalogues", import.meta.url).pathname;
@@ -42,22 +46,9 @@ function instance(id: string, overrides: Partial<Instance> = {}): Instance {
     year: null,
     lifecycle_stage: null,
     capacity_basis: null,
-    typical_capacity_mw: null,
+    ...noFigures(),
     capex_usd_per_kw: 1000,
-    opex_fixed_usd_per_kw_yr: null,
-    opex_var_usd_per_mwh: null,
-    efficiency_percent: null,
     lifetime_years: 20,
-    co2_emission_factor_operational_g_per_kwh: null,
-    ramping_rate_percent_per_min: null,
-    capex_usd_per_kwh: null,
-    opex_fixed_usd_per_kwh_yr: null,
-    capex_usd_per_kw_km: null,
-    opex_fixed_usd_per_kw_km_yr: null,
-    capex_usd_per_t_co2_per_h: null,
-    opex_fixed_usd_per_t_co2_per_h_yr: null,
-    capex_usd_per_t_co2_per_h_km: null,
-    opex_fixed_usd_per_t_co2_per_h_km_yr: null,
     reference_source: "Test source",
     source_technologies: [],
     notes: [],
