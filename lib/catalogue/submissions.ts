@@ -16,7 +16,7 @@ import type {
   ServedProfile,
   ServedTechnology,
 } from "./catalogue_service.ts";
-import { createMutex } from "../store/store.ts";
+import { serialQueue } from "../concurrency/serial_queue.ts";
 import {
   type CatalogueTechnology,
   catalogueTechnologySchema,
@@ -355,7 +355,7 @@ function notPending(what: string, id: string, status: SubmissionStatus): Refusal
 export function createSubmissionDesk(deps: SubmissionDeskDeps): SubmissionDesk {
   const { repository, catalogue } = deps;
   const newId = deps.newId ?? (() => crypto.randomUUID());
-  const serial = createMutex();
+  const serial = serialQueue();
   const at = () => deps.now().toISOString();
 
   return {

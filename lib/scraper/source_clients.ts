@@ -2,7 +2,7 @@
  * The source clients bound to their configuration (base URL, fetch, contact address, keys,
  * timeout), each keeping the least time between its requests that its API asks for.
  */
-import { serialQueue } from "./_queue.ts";
+import { serialQueue } from "../concurrency/serial_queue.ts";
 import { searchArxiv } from "./arxiv.ts";
 import { searchCrossref } from "./crossref.ts";
 import { searchOpenAlex } from "./openalex.ts";

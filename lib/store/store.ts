@@ -10,6 +10,7 @@ import {
   type DuckDBType,
   DuckDBTypeId,
 } from "@duckdb/node-api";
+import { serialQueue } from "../concurrency/serial_queue.ts";
 
 /** A value that can be bound to a query parameter or appended to a table. */
 export type SqlValue = string | number | boolean | null;
@@ -47,19 +48,6 @@ export interface Store {
   transaction<T>(task: (store: Store) => Promise<T>): Promise<T>;
   /** Closes the connection and the database; the store cannot be used afterwards. */
   close(): void;
-}
-
-/** Runs tasks one after another, in call order. */
-export type Mutex = <T>(task: () => Promise<T>) => Promise<T>;
-
-/** A mutex: each task starts when the one before it has settled, whether it failed or not. */
-export function createMutex(): Mutex {
-  let tail: Promise<unknown> = Promise.resolve();
-  return <T>(task: () => Promise<T>): Promise<T> => {
-    const run = tail.then(task);
-    tail = run.then(() => undefined, () => undefined);
-    return run;
-  };
 }
 
 /** Options for openStore. */
@@ -217,7 +205,7 @@ export async function openStore(path: string, options: StoreOptions = {}): Promi
     },
   };
 
-  const queue = createMutex();
+  const queue = serialQueue();
   let closing = false;
   const queued = <T>(task: () => Promise<T>): Promise<T> =>
     closing ? Promise.reject(new Error(`Store ${path} is closed`)) : queue(task);

@@ -15,7 +15,7 @@ import {
 } from "../../lib/catalogue/calliope.ts";
 import { toPyPSA } from "../../lib/catalogue/pypsa.ts";
 import { DOMAINS } from "../../lib/catalogue/technology_schema.ts";
-import { createOpenAPIApp, httpError } from "../errors.ts";
+import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import { apiError, instanceIndexQuery, numberQuery, technologyParamsSchema } from "./schemas.ts";
 import { API, technologyOr404 } from "./technologies.ts";

@@ -9,7 +9,6 @@
  * read from the data files into memory.
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { bodyLimit } from "hono/body-limit";
 import { MIN_SECRET_BYTES } from "../../lib/auth/secret.ts";
 import {
   type CatalogueService,
@@ -21,8 +20,9 @@ import { createDuckDbScraperRepository } from "../../lib/scraper/duckdb_reposito
 import { createScraperService, type ScraperService } from "../../lib/scraper/service.ts";
 import type { SourceClient, SourceName } from "../../lib/scraper/source.ts";
 import type { Store } from "../../lib/store/store.ts";
-import { createOpenAPIApp, httpError } from "../errors.ts";
-import { corsFor } from "../gateway/cors.ts";
+import { limitBody } from "../middleware/body_limit.ts";
+import { createOpenAPIApp } from "../middleware/errors.ts";
+import { corsFor } from "../middleware/cors.ts";
 import { adapterRoutes } from "./adapters.ts";
 import { BEARER_SCHEME } from "./auth.ts";
 import { authRoutes } from "./auth_routes.ts";
@@ -112,15 +112,7 @@ export async function createCatalogueApp(options: CatalogueAppOptions): Promise<
 
   const app = createOpenAPIApp<CatalogueEnv>({ details: true });
   app.use("*", corsFor(config.allowedOrigins, { headers: CORS_HEADERS, methods: CORS_METHODS }));
-  app.use(
-    "*",
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw httpError(413, `Request body larger than ${MAX_BODY_BYTES} bytes (2 MiB)`);
-      },
-    }),
-  );
+  app.use("*", limitBody(MAX_BODY_BYTES));
   app.route("/", diagnosticsRoutes(deps));
   app.route("/", docsRoutes());
   app.route("/", authRoutes(deps));

@@ -6,7 +6,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { authenticate, type Principal } from "../../lib/auth/principal.ts";
-import { httpError } from "../errors.ts";
+import { httpError } from "../middleware/errors.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import { apiError } from "./schemas.ts";
 

@@ -16,7 +16,7 @@ import {
 } from "../../lib/auth/orcid.ts";
 import { checkAdminLogin } from "../../lib/auth/password.ts";
 import { ProfileSchema, toProfile } from "../../lib/auth/principal.ts";
-import { createOpenAPIApp, httpError } from "../errors.ts";
+import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import { BEARER_SECURITY, requireUser, UNAUTHORIZED } from "./auth.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import { apiError } from "./schemas.ts";

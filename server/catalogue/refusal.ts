@@ -1,6 +1,6 @@
 /** A refused submission or review as the HTTP error it answers with: 404, or 409 with problems. */
 import type { Refusal } from "../../lib/catalogue/submissions.ts";
-import { httpError } from "../errors.ts";
+import { httpError } from "../middleware/errors.ts";
 
 /** Throws the 404 or 409 of a refusal; a 409 lists its problems in `details`. */
 export function throwRefusal(refusal: Refusal): never {

@@ -11,7 +11,7 @@ import {
   technologySchema,
 } from "../../lib/catalogue/technology_schema.ts";
 import { profileMetadataSchema } from "../../lib/profiles/profile_schema.ts";
-import { detailedErrorSchema, errorResponse } from "../errors.ts";
+import { detailedErrorSchema, errorResponse } from "../middleware/errors.ts";
 
 /** An error response entry in the catalogue's format `{ error, details? }`. */
 export function apiError(description: string) {

@@ -7,7 +7,7 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { CANDIDATE_STATUSES } from "../../lib/scraper/repository.ts";
 import { SOURCE_NAMES } from "../../lib/scraper/source.ts";
 import { MergeConflictError } from "../../lib/catalogue/submissions.ts";
-import { createOpenAPIApp, httpError } from "../errors.ts";
+import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import { BEARER_SECURITY, FORBIDDEN, personOf, requireAdmin, UNAUTHORIZED } from "./auth.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import { apiError, pageQueryShape, servedInstanceSchema } from "./schemas.ts";

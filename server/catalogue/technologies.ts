@@ -11,7 +11,7 @@ import {
   type ServedTechnology,
   type TechnologyFilter,
 } from "../../lib/catalogue/catalogue_service.ts";
-import { createOpenAPIApp, httpError } from "../errors.ts";
+import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import {
   apiError,

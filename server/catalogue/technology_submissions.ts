@@ -14,7 +14,7 @@ import {
   type TechnologySubmission,
   technologySubmissionSchema,
 } from "../../lib/catalogue/submissions.ts";
-import { createOpenAPIApp } from "../errors.ts";
+import { createOpenAPIApp } from "../middleware/errors.ts";
 import {
   BEARER_SECURITY,
   FORBIDDEN,

@@ -10,7 +10,7 @@ import {
   timeseriesSubmissionSchema,
 } from "../../lib/catalogue/submissions.ts";
 import { max, mean, min } from "../../lib/profiles/statistics.ts";
-import { createOpenAPIApp, httpError } from "../errors.ts";
+import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import {
   BEARER_SECURITY,
   FORBIDDEN,

@@ -7,9 +7,9 @@ import { Hono } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
 import { API_KEY_HEADER, OPENAPI_PATH } from "../heat/app.ts";
 import { secretMatcher } from "../../lib/auth/constant_time.ts";
-import { corsFor } from "./cors.ts";
+import { corsFor } from "../middleware/cors.ts";
 import { DOCS_PATH, docsRoutes } from "./docs.ts";
-import { DOCS_COOKIE, DOCS_SESSION_SECONDS, docsSession } from "./docs_session.ts";
+import { DOCS_COOKIE, DOCS_SESSION_SECONDS, docsSession } from "../middleware/docs_session.ts";
 
 /** Anything that answers requests, e.g. a Hono app. */
 export interface Service {

@@ -7,7 +7,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { calculate as tabulaCalculate } from "../../lib/heat/calculate.ts";
 import type { Typology } from "../../lib/heat/typology.ts";
-import { createOpenAPIApp } from "../errors.ts";
+import { createOpenAPIApp } from "../middleware/errors.ts";
 import { aboutRoutes } from "./about.ts";
 import { calculateRoutes } from "./calculate.ts";
 import { dataRoutes } from "./data.ts";

@@ -13,8 +13,8 @@ import {
   errorResponse,
   FORBIDDEN_RESPONSE,
   httpError,
-} from "../errors.ts";
-import { readBodyText } from "../read_body.ts";
+} from "../middleware/errors.ts";
+import { readBodyText } from "../middleware/body_limit.ts";
 import { codeParamsSchema, variantOf } from "./code.ts";
 import type { CalculateFn, HeatDeps } from "./deps.ts";
 

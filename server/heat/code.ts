@@ -6,7 +6,7 @@ import { z } from "@hono/zod-openapi";
 import { VARIANT_CODE_PATTERN } from "../../lib/heat/variant_code.ts";
 import type { CountryInfo, Typology } from "../../lib/heat/typology.ts";
 import type { VariantRow } from "../../lib/heat/variant_row.ts";
-import { httpError } from "../errors.ts";
+import { httpError } from "../middleware/errors.ts";
 import { countryOf } from "./country.ts";
 
 /** Path parameters of the per-variant routes. */

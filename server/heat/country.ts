@@ -5,7 +5,7 @@
 import { z } from "@hono/zod-openapi";
 import type { CountryInfo, Typology } from "../../lib/heat/typology.ts";
 import type { VariantRow } from "../../lib/heat/variant_row.ts";
-import { httpError } from "../errors.ts";
+import { httpError } from "../middleware/errors.ts";
 
 /** Path parameters of the per-country routes. */
 export const countryParamsSchema = z.object({

@@ -1,6 +1,6 @@
 /** `/heat/health`: answers while the server runs, without touching the database. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { createOpenAPIApp, FORBIDDEN_RESPONSE } from "../errors.ts";
+import { createOpenAPIApp, FORBIDDEN_RESPONSE } from "../middleware/errors.ts";
 
 const route = createRoute({
   method: "get",

@@ -1,7 +1,7 @@
 /** The optional `set` query parameter and the rule that picks a set when it is absent. */
 import { z } from "@hono/zod-openapi";
 import { variantSets } from "../../lib/heat/variant_sets.ts";
-import { httpError } from "../errors.ts";
+import { httpError } from "../middleware/errors.ts";
 
 /** The set rule, for route descriptions. */
 export const SET_RULE = "Countries may have several variant sets (national `N`, regions, " +

@@ -6,7 +6,12 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { BUILDING_TYPES, periodOfYear } from "../../lib/heat/periods.ts";
 import { LEVEL_LABELS } from "../../lib/heat/match.ts";
 import { variantPrefix } from "../../lib/heat/variant_code.ts";
-import { createOpenAPIApp, errorResponse, FORBIDDEN_RESPONSE, httpError } from "../errors.ts";
+import {
+  createOpenAPIApp,
+  errorResponse,
+  FORBIDDEN_RESPONSE,
+  httpError,
+} from "../middleware/errors.ts";
 import { countryOf, countryParamsSchema } from "./country.ts";
 import { SET_RULE, setQuerySchema } from "./variant_set.ts";
 import type { HeatDeps } from "./deps.ts";

@@ -2,7 +2,6 @@ import assert from "node:assert/strict";
 import { searchArxiv } from "../../lib/scraper/arxiv.ts";
 import { jatsToText, searchCrossref } from "../../lib/scraper/crossref.ts";
 import { abstractFromInvertedIndex, searchOpenAlex } from "../../lib/scraper/openalex.ts";
-import { serialQueue } from "../../lib/scraper/_queue.ts";
 import { createSourceClients } from "../../lib/scraper/source_clients.ts";
 import { fixture, json, startFakeServer } from "./_fake_server.ts";
 
@@ -205,25 +204,6 @@ Deno.test("createSourceClients() binds base URLs, fetch and limit", async () => 
   } finally {
     await server.close();
   }
-});
-
-Deno.test("serialQueue() runs tasks one at a time, starts spaced by the interval", async () => {
-  const queue = serialQueue(40);
-  const starts: number[] = [];
-  let active = 0;
-  let most = 0;
-  const task = async () => {
-    starts.push(Date.now());
-    most = Math.max(most, ++active);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    active--;
-  };
-  const failing = () => Promise.reject(new Error("HTTP 500"));
-  await Promise.allSettled([queue(task), queue(failing), queue(task)]);
-  assert.equal(most, 1);
-  assert.equal(starts.length, 2);
-  // The failed task in between also took its slot: two intervals separate the two starts.
-  assert.ok((starts[1] ?? 0) - (starts[0] ?? 0) >= 78, `${starts[1]! - starts[0]!} ms`);
 });
 
 Deno.test("createSourceClients() spaces arXiv requests by default", async () => {

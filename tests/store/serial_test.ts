@@ -1,21 +1,5 @@
 import assert from "node:assert/strict";
-import { createMutex, openStore } from "../../lib/store/store.ts";
-
-Deno.test("createMutex() runs tasks one at a time, in order, past failures", async () => {
-  const serial = createMutex();
-  const log: string[] = [];
-  const task = (name: string, fail = false) =>
-    serial(async () => {
-      log.push(`start ${name}`);
-      await new Promise((r) => setTimeout(r, 1));
-      log.push(`end ${name}`);
-      if (fail) throw new Error(name);
-      return name;
-    });
-  const results = await Promise.allSettled([task("a"), task("b", true), task("c")]);
-  assert.deepEqual(results.map((r) => r.status), ["fulfilled", "rejected", "fulfilled"]);
-  assert.deepEqual(log, ["start a", "end a", "start b", "end b", "start c", "end c"]);
-});
+import { openStore } from "../../lib/store/store.ts";
 
 Deno.test("Store.transaction() keeps other calls out and rolls back on failure", async () => {
   const store = await openStore(":memory:");

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { HTTPException } from "hono/http-exception";
-import { readBodyText } from "../../server/read_body.ts";
+import { readBodyText } from "../../../server/middleware/body_limit.ts";
 
 const post = (body: BodyInit | null, headers: Record<string, string> = {}) =>
   new Request("http://localhost/x", { method: "POST", body, headers });

@@ -1,12 +1,27 @@
 /**
- * Reads a request body as text within a size limit, without re-wrapping the request.
+ * Request body limits, the same 413 `{ error }` in every service: `limitBody()` for routes that
+ * let the framework read the body, `readBodyText()` for hot paths that read it themselves.
+ *
+ * readBodyText reads a request body as text within a size limit, without re-wrapping the request.
  *
  * Hono's bodyLimit, given a body without Content-Length (an in-process request, HTTP/2, or a
  * POST that sends nothing), buffers it and builds a new Request; on the calculation's hot path
  * that cost more than the calculation. Here a declared length is checked before reading, and an
  * undeclared one is counted while reading.
  */
+import type { MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { httpError } from "./errors.ts";
+
+/** Middleware that answers 413 for a body over `maxBytes`, before a handler reads it. */
+export function limitBody(maxBytes: number): MiddlewareHandler {
+  return bodyLimit({
+    maxSize: maxBytes,
+    onError: () => {
+      throw httpError(413, `Request body larger than ${maxBytes} bytes (${mebibytes(maxBytes)})`);
+    },
+  });
+}
 
 /** The body as text; 413 when it has more than `maxBytes` bytes, "" when there is none. */
 export async function readBodyText(req: Request, maxBytes: number): Promise<string> {

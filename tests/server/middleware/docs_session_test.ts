@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { DOCS_SESSION_SECONDS, docsSession } from "../../server/gateway/docs_session.ts";
+import { DOCS_SESSION_SECONDS, docsSession } from "../../../server/middleware/docs_session.ts";
 
 Deno.test("docsSession() verifies the tokens it issued until they expire", async () => {
   let now = Date.UTC(2025, 0, 1);
