@@ -7,13 +7,13 @@ import { calculate } from "../lib/heat/calculate.ts";
 import type { VariantRow } from "../lib/heat/variant_row.ts";
 import { loadTypology } from "../lib/heat/typology.ts";
 import { openStore } from "../lib/store/store.ts";
-import { ensureStore } from "../pipelines/build_store.ts";
+import { ensureStore } from "../lib/store/build_store.ts";
 
 const storePath = Deno.env.get("STORE_PATH") ?? "data/store.duckdb";
 await ensureStore(storePath);
 const store = await openStore(storePath);
 const typology = await loadTypology(store);
-store.close();
+await store.close();
 const variants = typology.allVariants();
 const one = typology.variant("DE.N.SFH.05.Gen.ReEx.001.002")!;
 

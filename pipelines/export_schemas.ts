@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { referenceRowSchema, variantRowSchema } from "../lib/heat/parameters.ts";
-import type { Problem } from "./problems.ts";
+import type { Problem } from "../lib/validation/problems.ts";
 
 /** Folder of the committed schemas: `data/schemas` in the repository. */
 export const DEFAULT_SCHEMA_DIR = fileURLToPath(new URL("../data/schemas", import.meta.url));

@@ -7,7 +7,6 @@
  * `--check` writes nothing into the catalogue: it exits 1 when a rebuild differs from the
  * committed files (rebuilt copies of the differing files go to `profiles-changed/`, git-ignored).
  */
-import { parseArgs } from "node:util";
 import { buildCatalogue, type BuiltCatalogue } from "../lib/profiles/build_catalogue.ts";
 import { INDEX_FILE } from "../lib/profiles/catalogue_read.ts";
 import { formatCatalogueReadme } from "../lib/profiles/catalogue_readme.ts";
@@ -16,6 +15,12 @@ import { profileJsonSchemaFiles } from "../lib/profiles/json_schema.ts";
 import { formatIndexFile, formatProfileFile, metadataOf } from "../lib/profiles/profile_json.ts";
 import { catalogueProfileSchema, describeProfileIssues } from "../lib/profiles/profile_schema.ts";
 import { parseSourceTable, type SourceTable } from "../lib/profiles/source_table.ts";
+import {
+  checkGeneratedFiles,
+  type GeneratedFileSet,
+  runGeneratedFilesCli,
+  writeGeneratedFiles,
+} from "./generated_files.ts";
 
 /** Where the catalogue files go, relative to the root. */
 export const CATALOGUE_DIR = "catalogues/profiles";
@@ -71,86 +76,34 @@ export async function buildProfileFiles(root: string): Promise<Map<string, strin
   return files;
 }
 
-async function readOrNull(path: string): Promise<string | null> {
-  try {
-    return await Deno.readTextFile(path);
-  } catch (e) {
-    if (e instanceof Deno.errors.NotFound) return null;
-    throw e;
-  }
-}
-
-/** Catalogue files on disk that the build does not produce, relative to `root`. */
-async function staleFiles(root: string, files: ReadonlyMap<string, string>): Promise<string[]> {
-  const stale: string[] = [];
-  try {
-    for await (const entry of Deno.readDir(`${root}/${CATALOGUE_DIR}`)) {
-      const path = `${CATALOGUE_DIR}/${entry.name}`;
-      if (entry.isFile && !files.has(path)) stale.push(path);
-    }
-  } catch (e) {
-    if (!(e instanceof Deno.errors.NotFound)) throw e;
-  }
-  return stale.sort();
-}
+/** The profile catalogue as a set of generated files; it owns every file of its folder. */
+export const PROFILE_FILES: GeneratedFileSet = {
+  label: "Profile catalogue",
+  command: "pipelines/profiles_build.ts",
+  changedDir: CHANGED_DIR,
+  ownedDir: CATALOGUE_DIR,
+  build: buildProfileFiles,
+};
 
 /**
  * Compares a rebuild with the files under `root`; returns one line per difference (empty when
  * equal) and writes rebuilt copies of differing files under `<root>/profiles-changed/`.
  */
-export async function checkProfileFiles(
+export function checkProfileFiles(
   root: string,
   files: ReadonlyMap<string, string>,
 ): Promise<string[]> {
-  const differences: string[] = [];
-  for (const [path, text] of files) {
-    const committed = await readOrNull(`${root}/${path}`);
-    if (committed === text) continue;
-    differences.push(`${path}: ${committed === null ? "missing" : "differs from a rebuild"}`);
-    const copy = `${root}/${CHANGED_DIR}/${path}`;
-    await Deno.mkdir(copy.slice(0, copy.lastIndexOf("/")), { recursive: true });
-    await Deno.writeTextFile(copy, text);
-  }
-  for (const path of await staleFiles(root, files)) {
-    differences.push(`${path}: not produced by the build`);
-  }
-  return differences;
+  return checkGeneratedFiles(root, files, PROFILE_FILES);
 }
 
 /** Writes the files under `root` and removes catalogue files the build no longer produces. */
-export async function writeProfileFiles(
-  root: string,
-  files: ReadonlyMap<string, string>,
-): Promise<void> {
-  for (const path of await staleFiles(root, files)) await Deno.remove(`${root}/${path}`);
-  for (const [path, text] of files) {
-    await Deno.mkdir(`${root}/${path.slice(0, path.lastIndexOf("/"))}`, { recursive: true });
-    await Deno.writeTextFile(`${root}/${path}`, text);
-  }
+export function writeProfileFiles(root: string, files: ReadonlyMap<string, string>): Promise<void> {
+  return writeGeneratedFiles(root, files, PROFILE_FILES);
 }
 
 /** Runs the CLI with the given arguments; returns the exit code. */
-export async function main(args: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args,
-    options: { root: { type: "string", default: "." }, check: { type: "boolean", default: false } },
-  });
-  const files = await buildProfileFiles(values.root);
-  if (values.check) {
-    const differences = await checkProfileFiles(values.root, files);
-    if (differences.length > 0) {
-      console.error(
-        `Profile catalogue is out of date (rebuild with pipelines/profiles_build.ts; rebuilt ` +
-          `copies in ${CHANGED_DIR}/):\n${differences.join("\n")}`,
-      );
-      return 1;
-    }
-    console.log(`Profile catalogue up to date: ${files.size} files.`);
-    return 0;
-  }
-  await writeProfileFiles(values.root, files);
-  console.log(`Wrote ${files.size} files.`);
-  return 0;
+export function main(args: string[]): Promise<number> {
+  return runGeneratedFilesCli(PROFILE_FILES, args);
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -13,7 +13,7 @@ import { loadTypology } from "../lib/heat/typology.ts";
 import { readStock } from "../lib/heat/stock.ts";
 import type { Overrides } from "../lib/heat/overrides.ts";
 import { type RecalcResult, recalculate, summarize } from "../lib/heat/recalc.ts";
-import { ensureStore } from "./build_store.ts";
+import { ensureStore } from "../lib/store/build_store.ts";
 
 const COLUMNS = ["code", "q_h_nd", "reference_q_h_nd", "deviation"];
 
@@ -48,7 +48,7 @@ export async function writeResults(path: string, results: readonly RecalcResult[
       await store.appendRows("results", COLUMNS, rows);
       await store.run(`COPY results TO '${path.replaceAll("'", "''")}' (FORMAT parquet)`);
     } finally {
-      store.close();
+      await store.close();
     }
     return;
   }

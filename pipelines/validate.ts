@@ -10,12 +10,13 @@
  */
 import { fileURLToPath } from "node:url";
 import { DEFAULT_SCHEMA_DIR, generatedSchemas, schemaDrift } from "./export_schemas.ts";
-import { formatProblem, type Problem } from "./problems.ts";
-import { readTabulaSources } from "./tabula.ts";
+import { formatProblem, type Problem } from "../lib/validation/problems.ts";
+import { readTabulaSources } from "../lib/heat/tabula_sources.ts";
 import { checkCatalogueSchemaFiles, validateCatalogueDir } from "./catalogue_validate.ts";
-import { buildCatalogueFiles, checkCatalogueFiles } from "./catalogue_build.ts";
+import { CATALOGUE_FILES } from "./catalogue_build.ts";
 import { validateProfilesDir } from "./profiles_validate.ts";
-import { buildProfileFiles, checkProfileFiles } from "./profiles_build.ts";
+import { PROFILE_FILES } from "./profiles_build.ts";
+import { checkGeneratedFiles } from "./generated_files.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 
@@ -102,14 +103,15 @@ export function generatedFilesCheck(root: string = REPO): ValidationCheck {
   return {
     name: "generated files",
     async run() {
-      const catalogue = await buildCatalogueFiles(root);
-      const profiles = await buildProfileFiles(root);
-      const differences = [
-        ...await checkCatalogueFiles(root, catalogue),
-        ...await checkProfileFiles(root, profiles),
-      ];
+      let files = 0;
+      const differences: string[] = [];
+      for (const set of [CATALOGUE_FILES, PROFILE_FILES]) {
+        const built = await set.build(root);
+        files += built.size;
+        differences.push(...await checkGeneratedFiles(root, built, set));
+      }
       return {
-        files: catalogue.size + profiles.size,
+        files,
         rows: 0,
         problems: differences.map((line) => fileProblem(line.split(":")[0] ?? "", line)),
       };

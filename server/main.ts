@@ -1,105 +1,186 @@
 /**
- * Entry point: reads the environment (the only place that does), makes sure the store exists,
- * loads the typology once, opens the catalogue's state store (held open read-write: DuckDB
- * allows one writing process) and serves each listener. The service apps never listen on a
- * socket of their own.
+ * Entry point: the only place that reads the real environment and opens sockets.
  *
- * The catalogue needs a JWT signing secret: JWT_SECRET_KEY always wins; without it a
- * development start creates a random one in JWT_SECRET_FILE (default `.local/jwt_secret`,
- * git-ignored) and keeps it, so tokens survive restarts. With JWT_SECRET_FILE set empty the
- * server refuses to start without JWT_SECRET_KEY.
+ * `deno task start` starts every service; `--only NAME` (or `SERVICES=a,b`) starts some, so
+ * services can run as separate processes on separate machines. Every selected module's
+ * settings are read before anything starts, so a bad setting stops the start with one line. On
+ * SIGINT or SIGTERM the listeners stop taking connections, open streams end (each service's
+ * shutdown signal), open requests get a grace period, each module closes what it owns (jobs,
+ * state stores, checkpointed), and the process exits 0. A second signal exits at once.
  */
-import { dirname } from "node:path";
-import { ensureStore } from "../pipelines/build_store.ts";
-import { resolveJwtSecret } from "../lib/auth/secret.ts";
-import { openStore, type Store } from "../lib/store/store.ts";
-import { loadTypology } from "../lib/heat/typology.ts";
-import { type CatalogueApp, createCatalogueApp } from "./catalogue/app.ts";
-import { generateApiKey, readConfig, type ServerConfig } from "./config.ts";
-import { buildListeners } from "./services.ts";
+import { parseArgs } from "node:util";
+import { ensureStore } from "../lib/store/build_store.ts";
+import { readConfig } from "./config.ts";
+import type { Env } from "./env.ts";
+import type { RunningService, ServiceModule } from "./service_module.ts";
+import { selectModules, SERVICE_MODULES } from "./services.ts";
 
-/** Opens the state store and builds the catalogue app; the store is closed again on failure. */
-async function startCatalogue(
-  config: ServerConfig,
-  env: Readonly<Record<string, string | undefined>>,
-): Promise<{ catalogue: CatalogueApp; state: Store }> {
-  const settings = config.catalogue;
-  const secret = await resolveJwtSecret(
-    env,
-    settings.jwtSecretFile === null ? {} : { localFile: settings.jwtSecretFile },
-  );
-  if (secret.source !== "env") {
-    console.error(
-      `catalogue: JWT_SECRET_KEY is not set; using the secret ${
-        secret.source === "created" ? "created in" : "kept in"
-      } ${settings.jwtSecretFile}`,
-    );
-  }
-  await Deno.mkdir(dirname(settings.statePath), { recursive: true });
-  const state = await openStore(settings.statePath);
-  try {
-    const catalogue = await createCatalogueApp({
-      store: state,
-      config: { ...settings, jwtSecret: secret.secret },
-    });
-    return { catalogue, state };
-  } catch (error) {
-    state.close();
-    throw error;
-  }
+/** One service listening. */
+export interface StartedListener {
+  name: string;
+  hostname: string;
+  /** The port actually bound (the configured one, or the free one picked for 0). */
+  port: number;
 }
 
-/** Starts every listener and resolves once all of them listen. */
-export async function main(env: Readonly<Record<string, string | undefined>>): Promise<void> {
-  const config = readConfig(env);
-  const { catalogue, state } = await startCatalogue(config, env);
-  const { built, ms } = await ensureStore(config.storePath);
-  if (built) console.error(`store: built ${config.storePath} in ${Math.round(ms)} ms`);
-  // The typology is held in memory; the store is closed again so pipelines may rebuild it.
-  const store = await openStore(config.storePath, { readOnly: true });
-  let typology;
+/** The running services of this process. */
+export interface StartedServices {
+  listeners: StartedListener[];
+  /**
+   * Stops taking connections, ends open streams, waits for open requests (at most the grace
+   * period) and closes every module; resolves when all is closed. Safe to call twice.
+   */
+  stop(): Promise<void>;
+}
+
+/** How services are chosen and which exist. */
+export interface StartOptions {
+  /** Command-line arguments: `--only NAME` (repeatable, or comma-separated). */
+  args?: readonly string[];
+  /** The modules that can be started; default SERVICE_MODULES. */
+  modules?: readonly ServiceModule[];
+}
+
+/** The names given with `--only`, or undefined; throws TypeError for anything else. */
+function onlyArgument(args: readonly string[]): string[] | undefined {
+  let parsed;
   try {
-    typology = await loadTypology(store);
-  } finally {
-    store.close();
+    parsed = parseArgs({
+      args: [...args],
+      options: { only: { type: "string", multiple: true } },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (error) {
+    throw new TypeError(
+      `${error instanceof Error ? error.message : String(error)}; usage: main.ts [--only NAME]`,
+    );
   }
+  const names = (parsed.values.only ?? []).flatMap((v) => v.split(",")).map((v) => v.trim())
+    .filter((v) => v !== "");
+  return names.length ? names : undefined;
+}
 
-  let heatApiKey = config.heatApiKey;
-  if (heatApiKey === undefined) {
-    // A developer start: a fresh key each run, shown once; deployments set HEAT_API_KEY.
-    heatApiKey = generateApiKey();
-    console.error(`HEAT_API_KEY is not set; this run accepts the generated key ${heatApiKey}`);
+const wait = (ms: number) => {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const done = new Promise<"timeout">((resolve) => timer = setTimeout(resolve, ms, "timeout"));
+  return { done, cancel: () => clearTimeout(timer) };
+};
+
+/** Starts the selected services and resolves once every one of them listens. */
+export async function startServices(
+  env: Env,
+  options: StartOptions = {},
+): Promise<StartedServices> {
+  const config = readConfig(env);
+  const only = onlyArgument(options.args ?? []);
+  const selected = selectModules(
+    options.modules ?? SERVICE_MODULES,
+    only ?? config.services,
+    only ? "--only" : "SERVICES",
+  );
+  const configured = selected.map((module) => ({ module, service: module.configure(env) }));
+
+  let dataStore: Promise<string> | undefined;
+  const shutdown = new AbortController();
+  const running: { name: string; port: number; service: RunningService }[] = [];
+  const servers: Deno.HttpServer[] = [];
+  const listeners: StartedListener[] = [];
+
+  const closeModules = async () => {
+    for (const { name, service } of running.splice(0).reverse()) {
+      try {
+        await service.close();
+      } catch (error) {
+        console.error(`${name}: close failed:`, error);
+      }
+    }
+  };
+
+  let stopping: Promise<void> | undefined;
+  const stop = () =>
+    stopping ??= (async () => {
+      shutdown.abort();
+      const grace = wait(config.shutdownGraceMs);
+      const drained = await Promise.race([
+        Promise.all(servers.map((server) => server.shutdown())),
+        grace.done,
+      ]);
+      grace.cancel();
+      if (drained === "timeout") {
+        console.error(`stop: requests still open after ${config.shutdownGraceMs} ms; closing`);
+      }
+      await closeModules();
+    })();
+
+  try {
+    for (const { module, service } of configured) {
+      const log = (message: string) => console.error(`${module.name}: ${message}`);
+      const started = await service.start({
+        shutdown: shutdown.signal,
+        dataStore: () =>
+          dataStore ??= ensureStore(config.storePath).then(({ built, ms }) => {
+            if (built) console.error(`store: built ${config.storePath} in ${Math.round(ms)} ms`);
+            return config.storePath;
+          }),
+        log,
+      });
+      running.push({ name: module.name, port: service.port, service: started });
+    }
+    for (const { name, port, service } of [...running]) {
+      let listening!: (address: Deno.NetAddr) => void;
+      const bound = new Promise<Deno.NetAddr>((resolve) => listening = resolve);
+      try {
+        servers.push(Deno.serve(
+          { port, hostname: config.host, onListen: listening },
+          (request) => service.fetch(request),
+        ));
+      } catch (error) {
+        throw new Error(
+          `${name}: cannot listen on ${config.host}:${port}: ` +
+            (error instanceof Error ? error.message : String(error)),
+        );
+      }
+      const address = await bound;
+      console.error(`${name}: listening on http://${address.hostname}:${address.port}`);
+      listeners.push({ name, hostname: address.hostname, port: address.port });
+    }
+  } catch (error) {
+    await stop();
+    throw error;
   }
+  return { listeners, stop };
+}
 
-  const stop = async () => {
-    // Let a scraper run in progress end (at most 5 s), then checkpoint and close the state store.
-    await Promise.race([catalogue.close(), new Promise((r) => setTimeout(r, 5000))]);
-    state.close();
+/** Starts the services and stops them on SIGINT or SIGTERM, then exits 0. */
+export async function main(
+  env: Env,
+  args: readonly string[],
+  modules: readonly ServiceModule[] = SERVICE_MODULES,
+): Promise<void> {
+  const started = await startServices(env, { args, modules });
+  let signalled = false;
+  const onSignal = async (signal: Deno.Signal) => {
+    if (signalled) {
+      console.error(`${signal} again: exiting without waiting`);
+      Deno.exit(1);
+    }
+    signalled = true;
+    console.error(`${signal}: stopping`);
+    await started.stop();
+    console.error("stopped");
     Deno.exit(0);
   };
   if (Deno.build.os !== "windows") {
-    for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, stop);
+    for (const signal of ["SIGINT", "SIGTERM"] as const) {
+      Deno.addSignalListener(signal, () => void onSignal(signal));
+    }
   }
-
-  const listeners = buildListeners({ config, heatApiKey, typology, catalogue: catalogue.app });
-  const listening = listeners.map((listener) =>
-    new Promise<void>((resolve) => {
-      Deno.serve({
-        port: listener.port,
-        hostname: config.host,
-        onListen: ({ hostname, port }) => {
-          console.error(`${listener.name}: listening on http://${hostname}:${port}`);
-          resolve();
-        },
-      }, listener.fetch);
-    })
-  );
-  await Promise.all(listening);
 }
 
 if (import.meta.main) {
   try {
-    await main(Deno.env.toObject());
+    await main(Deno.env.toObject(), Deno.args);
   } catch (error) {
     // Configuration and data problems: one readable message, no stack, non-zero exit.
     console.error(`server not started: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,45 +1,29 @@
 /**
- * The list of public listeners, with the port each is served on: the heat service behind its
- * API-key gateway (HEAT_PORT), and the technology catalogue (CATALOGUE_PORT), which checks its
- * own Bearer tokens.
+ * Every service this workspace serves, in start order, and the choice of which to start:
+ * `--only NAME` (repeatable or comma-separated), else `SERVICES`, else all of them.
  */
-import type { Typology } from "../lib/heat/typology.ts";
-import type { ServerConfig } from "./config.ts";
-import { createGateway } from "./gateway/app.ts";
-import { createHeatApp } from "./heat/app.ts";
+import { catalogueModule } from "./catalogue/module.ts";
+import { heatModule } from "./heat/module.ts";
+import type { ServiceModule } from "./service_module.ts";
 
-/** One public listener. */
-export interface Listener {
-  name: string;
-  port: number;
-  fetch: (request: Request) => Response | Promise<Response>;
-}
+/** All services, in the order they start. */
+export const SERVICE_MODULES: readonly ServiceModule[] = [heatModule, catalogueModule];
 
-/** What the listeners are built from. */
-export interface ListenerDeps {
-  config: ServerConfig;
-  /** The key actually in force (configured or generated). */
-  heatApiKey: string;
-  typology: Typology;
-  /** The catalogue app, built by `createCatalogueApp` (it needs the state store and files). */
-  catalogue: { fetch: (request: Request) => Response | Promise<Response> };
-}
-
-/** Builds every public listener; the service apps themselves are only reachable through them. */
-export function buildListeners(
-  { config, heatApiKey, typology, catalogue }: ListenerDeps,
-): Listener[] {
-  const gateway = createGateway({
-    heatApp: createHeatApp({ typology }),
-    apiKey: heatApiKey,
-    allowedOrigins: config.heatAllowedOrigins,
-  });
-  return [
-    { name: "heat", port: config.heatPort, fetch: (request) => gateway.fetch(request) },
-    {
-      name: "catalogue",
-      port: config.catalogue.port,
-      fetch: (request) => catalogue.fetch(request),
-    },
-  ];
+/**
+ * The modules named in `names` (all when undefined or empty), in the order of `modules`.
+ * Throws RangeError naming `source` for an unknown name.
+ */
+export function selectModules(
+  modules: readonly ServiceModule[],
+  names: readonly string[] | undefined,
+  source = "SERVICES",
+): ServiceModule[] {
+  if (names === undefined || names.length === 0) return [...modules];
+  const known = modules.map((m) => m.name);
+  for (const name of names) {
+    if (!known.includes(name)) {
+      throw new RangeError(`${source}: unknown service "${name}"; known: ${known.join(", ")}`);
+    }
+  }
+  return modules.filter((m) => names.includes(m.name));
 }

@@ -2,7 +2,7 @@
  * Who is calling: a Bearer token from the `Authorization` header, checked as a local token and,
  * when a session store is configured, as a session-store token.
  */
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 import { type TokenFailure, verifyToken } from "./jwt.ts";
 import { verifySessionStoreToken } from "./session_store.ts";
 
@@ -89,17 +89,15 @@ export async function authenticate(
 
 /** The `/auth/me` profile. */
 export const ProfileSchema = z.object({
-  subject: z.string().openapi({
-    description: "Token subject (ORCID iD, admin:<e-mail>, store id)",
-  }),
-  name: z.string().openapi({ description: "Display name" }),
-  orcid: z.string().nullable().openapi({ description: "ORCID iD, when signed in with ORCID" }),
-  email: z.string().nullable().openapi({ description: "E-mail, for the admin and store users" }),
-  is_admin: z.boolean().openapi({ description: "Whether the caller may use admin endpoints" }),
-  issuer: z.enum(["local", "session_store"]).openapi({
-    description: "local: a token of this service; session_store: a token of the session store",
-  }),
-}).openapi("Profile");
+  subject: z.string().describe("Token subject (ORCID iD, admin:<e-mail>, store id)"),
+  name: z.string().describe("Display name"),
+  orcid: z.string().nullable().describe("ORCID iD, when signed in with ORCID"),
+  email: z.string().nullable().describe("E-mail, for the admin and store users"),
+  is_admin: z.boolean().describe("Whether the caller may use admin endpoints"),
+  issuer: z.enum(["local", "session_store"]).describe(
+    "local: a token of this service; session_store: a token of the session store",
+  ),
+});
 
 /** The `/auth/me` profile. */
 export type Profile = z.infer<typeof ProfileSchema>;

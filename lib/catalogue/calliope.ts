@@ -4,15 +4,17 @@
  * A figure the catalogue does not give is left out, so Calliope applies its own default, and the
  * report names it. Every key is one Calliope 0.6 knows (`calliope_keys.ts`).
  */
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 import {
   CALLIOPE_ALLOWED,
   CALLIOPE_CONSTRAINT_KEYS,
   CALLIOPE_COST_KEYS,
+  CALLIOPE_PARENTS,
   type CalliopeConstraintKey,
   type CalliopeCostKey,
   type CalliopeParent,
 } from "./calliope_keys.ts";
+import { pickInstance } from "./pick_instance.ts";
 import { DOMAINS, type Instance, type Technology } from "./technology_schema.ts";
 
 /** The instance figures the adapter reads. */
@@ -36,20 +38,34 @@ export type CalliopeTechnologyInput =
   & { instances: readonly CalliopeInstanceInput[] };
 
 /** One technology in Calliope 0.6 form. */
-export interface CalliopeTech {
-  essentials: {
-    name: string;
-    color: string;
-    carrier_in?: string;
-    carrier_out: string;
-    parent: CalliopeParent;
-  };
-  constraints: Partial<Record<CalliopeConstraintKey, number>>;
-  costs: Record<string, Partial<Record<CalliopeCostKey, number>>>;
-}
+export const calliopeTechSchema = z.object({
+  essentials: z.object({
+    name: z.string(),
+    color: z.string(),
+    carrier_in: z.string().optional(),
+    carrier_out: z.string(),
+    parent: z.enum(CALLIOPE_PARENTS),
+  }),
+  constraints: z.record(z.string(), z.number().optional()),
+  costs: z.record(z.string(), z.record(z.string(), z.number().optional())),
+});
+
+/** One technology in Calliope 0.6 form. */
+export type CalliopeTech = z.infer<typeof calliopeTechSchema>;
 
 /** Calliope technologies keyed by technology id, as under `techs:`. */
-export type CalliopeConfig = Record<string, CalliopeTech>;
+export const calliopeConfigSchema = z.record(z.string(), calliopeTechSchema).describe(
+  "Calliope 0.6 technologies keyed by technology id, as under `techs:`",
+);
+
+/** Calliope technologies keyed by technology id. */
+export type CalliopeConfig = z.infer<typeof calliopeConfigSchema>;
+
+/** A Calliope `techs` block. */
+export const calliopeTechsSchema = z.object({ techs: calliopeConfigSchema });
+
+/** A Calliope `techs` block. */
+export type CalliopeTechs = z.infer<typeof calliopeTechsSchema>;
 
 /** A configuration with what was left out and why. */
 export interface CalliopeReport {
@@ -75,16 +91,6 @@ const VARIABLE_TAGS = new Set(["variable", "variable_renewable", "vre"]);
 
 function given(value: number | null | undefined): value is number {
   return value !== null && value !== undefined;
-}
-
-function pickInstance<T>(technologyId: string, instances: readonly T[], index: number): T {
-  const instance = Number.isInteger(index) && index >= 0 ? instances[index] : undefined;
-  if (instance === undefined) {
-    throw new RangeError(
-      `Technology "${technologyId}" has no instance ${index} (it has ${instances.length})`,
-    );
-  }
-  return instance;
 }
 
 /** Whether a technology is a variable renewable: it has a profile, or a `variable` tag. */
@@ -137,8 +143,8 @@ export function technologyColor(technologyId: string): string {
  * energy_eff = efficiency_percent / 100; energy_cap_max = typical_capacity_mw × 1000 (kW);
  * energy_ramping = ramping %/min / 100; lifetime = lifetime_years; energy_cap = capex (USD/kW);
  * om_annual = fixed O&M (USD/kW/a); om_prod = variable O&M / 1000 (USD/kWh); storage_cap =
- * capex_usd_per_kwh for storage. Throws RangeError for a missing instance or a bad cost class
- * or interest rate.
+ * capex_usd_per_kwh for storage. Throws NoSuchInstanceError (a RangeError) for a missing
+ * instance and RangeError for a bad cost class or interest rate.
  */
 export function toCalliopeReport(
   technology: CalliopeTechnologyInput,
@@ -150,7 +156,7 @@ export function toCalliopeReport(
   if (!Number.isFinite(interestRate) || interestRate < 0) {
     throw new RangeError(`interest_rate must be a finite number >= 0, got ${interestRate}`);
   }
-  const instance = pickInstance(technology.technology_id, technology.instances, instanceIndex);
+  const instance = pickInstance(technology, instanceIndex);
   const parent = calliopeParent(technology);
   const allowed = CALLIOPE_ALLOWED[parent];
   const omitted: string[] = [];
@@ -257,7 +263,7 @@ export function toCalliope(
 export function toCalliopeTechs(
   technologies: readonly CalliopeTechnologyInput[],
   category?: string,
-): { techs: CalliopeConfig } {
+): CalliopeTechs {
   if (category !== undefined && !(DOMAINS as readonly string[]).includes(category)) {
     throw new RangeError(`category must be one of ${DOMAINS.join(", ")}, got "${category}"`);
   }
@@ -279,15 +285,14 @@ function numericKeys<K extends string>(keys: readonly K[]) {
 
 /** Constraint and cost overrides: numeric values under keys Calliope 0.6 knows. */
 export const CalliopeOverridesSchema = z.strictObject({
-  constraints: numericKeys(CALLIOPE_CONSTRAINT_KEYS).optional().openapi({
-    description: 'Constraint values by Calliope 0.6 key, e.g. {"energy_cap_max": 50000} (kW)',
-  }),
+  constraints: numericKeys(CALLIOPE_CONSTRAINT_KEYS).optional().describe(
+    'Constraint values by Calliope 0.6 key, e.g. {"energy_cap_max": 50000} (kW)',
+  ),
   costs: z.record(z.string().regex(COST_CLASS), numericKeys(CALLIOPE_COST_KEYS)).optional()
-    .openapi({
-      description: 'Costs by cost class, then Calliope 0.6 key, e.g. {"monetary": ' +
-        '{"energy_cap": 900}}',
-    }),
-}).openapi("CalliopeOverrides");
+    .describe(
+      'Costs by cost class, then Calliope 0.6 key, e.g. {"monetary": {"energy_cap": 900}}',
+    ),
+});
 
 /** Validated overrides. */
 export type CalliopeOverrides = z.infer<typeof CalliopeOverridesSchema>;

@@ -102,7 +102,16 @@ export type CalliopeConstraintKey = typeof CALLIOPE_CONSTRAINT_KEYS[number];
 export type CalliopeCostKey = typeof CALLIOPE_COST_KEYS[number];
 
 /** Abstract base technologies (`essentials.parent`) this service emits. */
-export type CalliopeParent = "supply" | "supply_plus" | "storage" | "transmission" | "conversion";
+export const CALLIOPE_PARENTS = [
+  "supply",
+  "supply_plus",
+  "storage",
+  "transmission",
+  "conversion",
+] as const;
+
+/** An abstract base technology (`essentials.parent`) this service emits. */
+export type CalliopeParent = typeof CALLIOPE_PARENTS[number];
 
 const CONVERSION_CONSTRAINTS: readonly CalliopeConstraintKey[] = [
   "energy_cap_equals",

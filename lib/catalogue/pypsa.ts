@@ -4,7 +4,9 @@
  * and fixed O&M are scaled by 1000. Missing catalogue figures stay null and are listed; nothing
  * is filled in.
  */
+import { z } from "zod";
 import { capitalRecoveryFactor } from "./annuity.ts";
+import { pickInstance } from "./pick_instance.ts";
 import type { Domain, Instance, Technology } from "./technology_schema.ts";
 
 /** The instance figures the adapter reads. */
@@ -27,42 +29,51 @@ export type PyPSATechnologyInput = Pick<Technology, "technology_id" | "domain" |
 };
 
 /** PyPSA component a catalogue domain maps to. */
-export type PyPSAComponentType = "Generator" | "StorageUnit" | "Link";
+export const pypsaComponentTypeSchema = z.enum(["Generator", "StorageUnit", "Link"]).describe(
+  "generation: Generator; storage: StorageUnit; transmission and conversion: Link",
+);
+
+/** PyPSA component a catalogue domain maps to. */
+export type PyPSAComponentType = z.infer<typeof pypsaComponentTypeSchema>;
 
 /** PyPSA attributes of one instance; null where the catalogue has no figure. */
-export interface PyPSAAttributes {
-  carrier: string;
-  /** Per unit (MWh out per MWh in). */
-  efficiency: number | null;
-  /** USD/MW/a: annuitised capex plus fixed O&M. */
-  capital_cost: number | null;
-  /** USD/MWh. */
-  marginal_cost: number | null;
-  /** tCO2/MWh. */
-  co2_emissions: number | null;
-  /** Years. */
-  lifetime: number | null;
-}
+export const pypsaAttributesSchema = z.object({
+  carrier: z.string(),
+  efficiency: z.number().nullable().describe("efficiency_percent / 100; per unit"),
+  capital_cost: z.number().nullable().describe(
+    "USD/MW/a: capex × 1000 × CRF(discount rate, lifetime) + fixed O&M × 1000",
+  ),
+  marginal_cost: z.number().nullable().describe("opex_var_usd_per_mwh; USD/MWh"),
+  co2_emissions: z.number().nullable().describe("g/kWh / 1000; tCO2/MWh"),
+  lifetime: z.number().nullable().describe("lifetime_years; a"),
+});
+
+/** PyPSA attributes of one instance. */
+export type PyPSAAttributes = z.infer<typeof pypsaAttributesSchema>;
 
 /** The network-model adapter's answer. */
-export interface PyPSAResult {
-  technology_id: string;
-  instance_index: number;
-  instance_id: string;
-  component_type: PyPSAComponentType;
-  discount_rate: number;
-  parameters: PyPSAAttributes;
+export const pypsaResultSchema = z.object({
+  technology_id: z.string(),
+  instance_index: z.number().int(),
+  instance_id: z.string(),
+  component_type: pypsaComponentTypeSchema,
+  discount_rate: z.number(),
+  parameters: pypsaAttributesSchema,
   /** The two parts of `capital_cost`, USD/MW/a, and the capital recovery factor used. */
-  capital_cost_parts: {
-    crf: number | null;
-    annuitised_capex: number | null;
-    fixed_om: number | null;
-  };
-  units: Record<keyof PyPSAAttributes, string>;
-  /** Catalogue fields not given (null): the attributes built on them are null or partial. */
-  missing: string[];
-  notes: string[];
-}
+  capital_cost_parts: z.object({
+    crf: z.number().nullable(),
+    annuitised_capex: z.number().nullable(),
+    fixed_om: z.number().nullable(),
+  }),
+  units: z.record(z.string(), z.string()),
+  missing: z.array(z.string()).describe(
+    "Catalogue fields not given: what is built on them is null",
+  ),
+  notes: z.array(z.string()),
+});
+
+/** The network-model adapter's answer. */
+export type PyPSAResult = z.infer<typeof pypsaResultSchema>;
 
 /** Options of `toPyPSA`. */
 export interface PyPSAOptions {
@@ -93,22 +104,11 @@ function given(value: number | null | undefined): value is number {
   return value !== null && value !== undefined;
 }
 
-/** The instance at `index`; RangeError when there is none (the server answers 404). */
-function pickInstance<T>(technologyId: string, instances: readonly T[], index: number): T {
-  const instance = Number.isInteger(index) && index >= 0 ? instances[index] : undefined;
-  if (instance === undefined) {
-    throw new RangeError(
-      `Technology "${technologyId}" has no instance ${index} (it has ${instances.length})`,
-    );
-  }
-  return instance;
-}
-
 /**
  * PyPSA parameters of one technology instance. capital_cost (USD/MW/a) = capex (USD/kW) × 1000 ×
  * CRF(discount rate, lifetime) + fixed O&M (USD/kW/a) × 1000, PyPSA's convention that
- * `capital_cost` holds all fixed yearly costs per MW. Throws RangeError for a missing instance or
- * a negative discount rate.
+ * `capital_cost` holds all fixed yearly costs per MW. Throws NoSuchInstanceError (a RangeError)
+ * for a missing instance and RangeError for a negative discount rate.
  */
 export function toPyPSA(
   technology: PyPSATechnologyInput,
@@ -117,7 +117,7 @@ export function toPyPSA(
   if (!Number.isFinite(discountRate) || discountRate < 0) {
     throw new RangeError(`discount_rate must be a finite number >= 0, got ${discountRate}`);
   }
-  const instance = pickInstance(technology.technology_id, technology.instances, instanceIndex);
+  const instance = pickInstance(technology, instanceIndex);
   const capex = instance.capex_usd_per_kw;
   const fom = instance.opex_fixed_usd_per_kw_yr;
   const lifetime = instance.lifetime_years;

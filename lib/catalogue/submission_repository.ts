@@ -1,6 +1,7 @@
 /**
- * SubmissionRepository over the state store: tables `timeseries_submissions`,
- * `technology_submissions` and `catalogue_additions`, created when missing and never dropped.
+ * What the submission desk needs from the state store (`SubmissionRepository`), and its DuckDB
+ * implementation: tables `timeseries_submissions`, `technology_submissions` and
+ * `catalogue_additions`, created when missing and never dropped.
  *
  * User state lives in its own DuckDB file, `STATE_PATH` (default `data/state.duckdb`), apart
  * from the store that `pipelines/build_store.ts` rebuilds from the source files: a rebuild writes
@@ -8,20 +9,62 @@
  *
  * Status changes are single conditional UPDATEs (`WHERE status = 'pending'`), so of two
  * concurrent reviews exactly one wins; approving a technology updates the submission and stores
- * its addition in one transaction. Records and values are kept as JSON text, which gives numbers
- * back exactly.
+ * its addition in one transaction. Inside a transaction (or `exclusive` task) only store calls
+ * are awaited: parameters are serialised before it and rows converted after it. Records and
+ * values are kept as JSON text, which gives numbers back exactly.
  */
 import type { SqlValue, Store } from "../store/store.ts";
-import type { CatalogueAddition } from "./catalogue_service.ts";
-import type {
-  MergeKind,
-  Person,
-  StatusUpdate,
-  SubmissionRepository,
-  SubmissionStatus,
-  TechnologySubmission,
-  TimeseriesSubmission,
-} from "./submissions.ts";
+import type { CatalogueAddition } from "./catalogue_addition.ts";
+import type { Person, SubmissionStatus } from "./submission_record.ts";
+import type { MergeKind, TechnologySubmission } from "./technology_submission.ts";
+import type { TimeseriesSubmission } from "./timeseries_submission.ts";
+
+/** Result of a conditional status change in the repository. */
+export type StatusUpdate<T> =
+  | { ok: true; submission: T }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "conflict"; submission: T };
+
+/** What the submission desk needs from the state store. */
+export interface SubmissionRepository {
+  insertTimeseries(submission: TimeseriesSubmission): Promise<void>;
+  /** Submissions in submission order; `values` included. */
+  listTimeseries(status?: SubmissionStatus): Promise<TimeseriesSubmission[]>;
+  getTimeseries(id: string): Promise<TimeseriesSubmission | undefined>;
+  /** Whether a pending or approved submission uses the profile id. */
+  profileIdInUse(profileId: string): Promise<boolean>;
+  /** Approved submissions in approval order. */
+  approvedTimeseries(): Promise<TimeseriesSubmission[]>;
+  /** Moves a pending submission to approved or rejected; a conflict from any other state. */
+  reviewTimeseries(
+    id: string,
+    status: "approved" | "rejected",
+    by: Person,
+    at: string,
+  ): Promise<StatusUpdate<TimeseriesSubmission>>;
+  insertTechnology(submission: TechnologySubmission): Promise<void>;
+  listTechnology(status?: SubmissionStatus): Promise<TechnologySubmission[]>;
+  getTechnology(id: string): Promise<TechnologySubmission | undefined>;
+  /**
+   * Approves a pending technology submission and stores its addition, both or neither; returns
+   * the stored addition with its sequence number.
+   */
+  approveTechnology(
+    id: string,
+    by: Person,
+    at: string,
+    merge: MergeKind,
+    addition: Omit<CatalogueAddition, "seq">,
+  ): Promise<
+    | { ok: true; submission: TechnologySubmission; addition: CatalogueAddition }
+    | Exclude<StatusUpdate<TechnologySubmission>, { ok: true }>
+  >;
+  rejectTechnology(id: string, by: Person, at: string): Promise<StatusUpdate<TechnologySubmission>>;
+  /** Stores an addition; undefined when one with the same origin id exists already. */
+  insertAddition(addition: Omit<CatalogueAddition, "seq">): Promise<CatalogueAddition | undefined>;
+  /** Every addition in approval order. */
+  additions(): Promise<CatalogueAddition[]>;
+}
 
 /** Table of time-series submissions. */
 export const TIMESERIES_TABLE = "timeseries_submissions";
@@ -157,25 +200,21 @@ function toAddition(row: AdditionRow): CatalogueAddition {
 const ADDITION_RETURNING = "RETURNING seq, origin, origin_id, technology_id, technology_json, " +
   "instances_json, added_at, added_by";
 
-async function insertAddition(
-  store: Store,
-  a: Omit<CatalogueAddition, "seq">,
-): Promise<CatalogueAddition | undefined> {
-  const rows = await store.all<AdditionRow>(
-    `INSERT INTO ${ADDITIONS_TABLE} (origin, origin_id, technology_id, technology_json, ` +
-      `instances_json, added_at, added_by) VALUES ($1, $2, $3, $4, $5, $6, $7) ` +
-      `ON CONFLICT DO NOTHING ${ADDITION_RETURNING}`,
-    [
-      a.origin,
-      a.origin_id,
-      a.technology_id,
-      a.technology === null ? null : JSON.stringify(a.technology),
-      JSON.stringify(a.instances),
-      a.added_at,
-      a.added_by,
-    ],
-  );
-  return rows[0] && toAddition(rows[0]);
+const INSERT_ADDITION = `INSERT INTO ${ADDITIONS_TABLE} (origin, origin_id, technology_id, ` +
+  `technology_json, instances_json, added_at, added_by) VALUES ($1, $2, $3, $4, $5, $6, $7) ` +
+  `ON CONFLICT DO NOTHING ${ADDITION_RETURNING}`;
+
+/** The parameters of INSERT_ADDITION, serialised before any transaction starts. */
+function additionParams(a: Omit<CatalogueAddition, "seq">): SqlValue[] {
+  return [
+    a.origin,
+    a.origin_id,
+    a.technology_id,
+    a.technology === null ? null : JSON.stringify(a.technology),
+    JSON.stringify(a.instances),
+    a.added_at,
+    a.added_by,
+  ];
 }
 
 function statusFilter(status: SubmissionStatus | undefined): [string, SqlValue[]] {
@@ -207,7 +246,9 @@ export async function createDuckDbSubmissionRepository(
   };
 
   /** The outcome of a conditional update that changed no row. */
-  async function missed<T>(get: () => Promise<T | undefined>): Promise<StatusUpdate<T>> {
+  async function missed<T>(
+    get: () => Promise<T | undefined>,
+  ): Promise<Exclude<StatusUpdate<T>, { ok: true }>> {
     const current = await get();
     return current ? { ok: false, reason: "conflict", submission: current } : {
       ok: false,
@@ -259,7 +300,7 @@ export async function createDuckDbSubmissionRepository(
     },
 
     async reviewTimeseries(id, status, by, at) {
-      const rows = await store.all<TimeseriesRow>(
+      const rows = await store.write<TimeseriesRow>(
         `UPDATE ${TIMESERIES_TABLE} SET status = $2, reviewed_by = $3, reviewed_at = $4 ` +
           `WHERE submission_id = $1 AND status = 'pending' ${TIMESERIES_RETURNING}`,
         [id, status, JSON.stringify(by), at],
@@ -297,27 +338,34 @@ export async function createDuckDbSubmissionRepository(
     getTechnology,
 
     async approveTechnology(id, by, at, merge, addition) {
+      // Everything but the two statements is done outside, so the transaction holds the writer
+      // only for them.
+      const approveParams = [id, JSON.stringify(by), at, merge];
+      const insertParams = additionParams(addition);
       const result = await store.transaction(async (tx) => {
-        const rows = await tx.all<TechnologyRow>(
+        const [approved] = await tx.write<TechnologyRow>(
           `UPDATE ${TECHNOLOGY_TABLE} SET status = 'approved', reviewed_by = $2, ` +
             `reviewed_at = $3, merge = $4 WHERE submission_id = $1 AND status = 'pending' ` +
             TECHNOLOGY_RETURNING,
-          [id, JSON.stringify(by), at, merge],
+          approveParams,
         );
-        if (!rows[0]) return undefined;
-        const stored = await insertAddition(tx, addition);
+        if (!approved) return undefined;
+        const [stored] = await tx.write<AdditionRow>(INSERT_ADDITION, insertParams);
         if (!stored) throw new Error(`An addition for submission ${id} exists already`);
-        return { ok: true as const, submission: toTechnology(rows[0]), addition: stored };
+        return { approved, stored };
       });
-      if (result) return result;
-      const current = await getTechnology(id);
-      return current
-        ? { ok: false, reason: "conflict", submission: current }
-        : { ok: false, reason: "not_found" };
+      if (result) {
+        return {
+          ok: true,
+          submission: toTechnology(result.approved),
+          addition: toAddition(result.stored),
+        };
+      }
+      return await missed(() => getTechnology(id));
     },
 
     async rejectTechnology(id, by, at) {
-      const rows = await store.all<TechnologyRow>(
+      const rows = await store.write<TechnologyRow>(
         `UPDATE ${TECHNOLOGY_TABLE} SET status = 'rejected', reviewed_by = $2, ` +
           `reviewed_at = $3 WHERE submission_id = $1 AND status = 'pending' ` +
           TECHNOLOGY_RETURNING,
@@ -328,7 +376,11 @@ export async function createDuckDbSubmissionRepository(
         : await missed(() => getTechnology(id));
     },
 
-    insertAddition: (addition) => store.exclusive((s) => insertAddition(s, addition)),
+    async insertAddition(addition) {
+      const params = additionParams(addition);
+      const [stored] = await store.write<AdditionRow>(INSERT_ADDITION, params);
+      return stored && toAddition(stored);
+    },
 
     async additions() {
       const rows = await store.all<AdditionRow>(

@@ -9,7 +9,7 @@
  * sources use (per kWh of storage, per kW and km of line, per tCO2/h captured or piped), so that
  * no number is ever stored under a unit that is not its own.
  */
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 
 /** The four catalogue domains; one catalogue file each. */
 export const DOMAINS = ["generation", "storage", "transmission", "conversion"] as const;
@@ -221,7 +221,7 @@ export const technologySchema = z.strictObject({
   lifecycle: technologyShape.lifecycle,
   profile_key: technologyShape.profile_key,
   instances: technologyShape.instances,
-}).openapi("Technology").describe("A technology with all its instances");
+}).describe("A technology with all its instances");
 
 export type Technology = z.infer<typeof technologySchema>;
 

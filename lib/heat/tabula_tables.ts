@@ -1,5 +1,5 @@
 /**
- * Layout of the TABULA data in the store, shared by the loader (pipelines/tabula.ts) and the
+ * Layout of the TABULA data in the store, shared by the loader (lib/heat/tabula_load.ts) and the
  * reader (typology.ts).
  *
  * All variants live in one table, `tabula_variants`, with a view per country named by

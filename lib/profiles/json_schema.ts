@@ -4,7 +4,7 @@
  * keeps as refinements (capacity factors in [0, 1], `n_timesteps` equal to the number of values)
  * cannot be expressed there; the descriptions name them.
  */
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 import { catalogueProfileSchema, profileIndexSchema } from "./profile_schema.ts";
 
 function document(schema: z.ZodType, title: string, description: string): string {

@@ -1,12 +1,13 @@
 /**
  * The zod schemas of hourly profiles: profile metadata (the spec's nine members plus unit, start,
  * end and notes), a full profile (metadata plus `values`), a catalogue profile file and the
- * catalogue index. One source for file validation, TypeScript types, OpenAPI and JSON Schema.
+ * catalogue index. One source for file validation, TypeScript types and JSON Schema; the served
+ * shapes (`lib/catalogue/served_profile.ts`) take their members from here.
  *
  * Rules beyond the shape: every value a finite number, 1 to 35,136 values, `n_timesteps` equal to
  * the number of values, capacity factors within [0, 1], `end` not before `start`.
  */
-import { z } from "@hono/zod-openapi";
+import { z } from "zod";
 
 /** Most steps a profile may have: a leap year of quarter hours (366 × 96), the submission limit. */
 export const MAX_TIMESTEPS = 35_136;
@@ -76,15 +77,13 @@ const valuesSchema = z
 /** Profile metadata as listed by the catalogue index and `GET /timeseries`. */
 export const profileMetadataSchema = z
   .strictObject(metadataShape)
-  .superRefine(checkSpan)
-  .openapi("ProfileMetadata");
+  .superRefine(checkSpan);
 
 /** A full profile: the metadata plus `values`. */
 export const profileSchema = z
   .strictObject({ ...metadataShape, values: valuesSchema })
   .superRefine(checkSpan)
-  .superRefine(checkValues)
-  .openapi("Profile");
+  .superRefine(checkValues);
 
 /** Metadata of a catalogue profile: unit, start, end and notes are required. */
 export const catalogueMetadataSchema = z

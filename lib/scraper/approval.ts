@@ -12,7 +12,12 @@ import {
   INSTANCE_NUMBER_FIELDS,
   instanceSchema,
 } from "../catalogue/technology_schema.ts";
-import type { Candidate, ScraperRepository, StatusChange } from "./repository.ts";
+import {
+  type Candidate,
+  candidateSchema,
+  type ScraperRepository,
+  type StatusChange,
+} from "./repository.ts";
 
 /** Adds the instance to the technology in the catalogue; throws when it cannot. */
 export type MergeInstance = (
@@ -21,9 +26,19 @@ export type MergeInstance = (
   candidate: Candidate,
 ) => Promise<void>;
 
+/** An approval as served: the approved candidate and the instance added to its technology. */
+export const approvalSchema = z.object({
+  candidate: candidateSchema,
+  technology_id: z.string(),
+  instance: instanceSchema,
+});
+
+/** An approval: the approved candidate and the instance added to its technology. */
+export type Approval = z.infer<typeof approvalSchema>;
+
 /** Result of approveCandidate. */
 export type ApprovalResult =
-  | { ok: true; candidate: Candidate; technology_id: string; instance: Instance }
+  | ({ ok: true } & Approval)
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "conflict"; candidate: Candidate }
   /** The value has no catalogue field (e.g. EUR without an exchange rate) or breaks its range. */

@@ -8,6 +8,11 @@
  * (source_key, technology_id, parameter), so concurrent inserts of one finding store it once.
  * Status changes are single conditional UPDATEs (`WHERE status = 'pending'`), so of two
  * concurrent reviews exactly one wins.
+ *
+ * The INSERTs and UPDATEs that return rows go through `store.write()`, on the store's writer
+ * queue like `store.run()`; plain SELECTs run on its reader connections. None of
+ * these writes is batched (see `createBatchAppender`): a run row must exist before its UPDATE,
+ * and each candidate insert reports whether it was stored or refused as a duplicate.
  */
 import type { SqlValue, Store } from "../store/store.ts";
 import { paperKey, sourceKey } from "./paper.ts";
@@ -113,9 +118,9 @@ const INSERT_COLUMNS = [
 
 const param = (column: string) => `$${INSERT_COLUMNS.indexOf(column) + 1}`;
 
-// One statement checks both keys and inserts, so nothing runs between the check and the insert
-// on the store's single connection. It is three times faster than `ON CONFLICT DO NOTHING` in
-// DuckDB; the unique keys stay as the backstop.
+// One statement checks both keys and inserts, so no other write runs between the check and the
+// insert on the store's writer connection. It is three times faster than `ON CONFLICT DO
+// NOTHING` in DuckDB; the unique keys stay as the backstop.
 const INSERT_CANDIDATE = `INSERT INTO ${CANDIDATES_TABLE} (${INSERT_COLUMNS.join(", ")})` +
   ` SELECT ${INSERT_COLUMNS.map((_, i) => `$${i + 1}`).join(", ")}` +
   ["paper_key", "source_key"].map((key) =>
@@ -239,7 +244,7 @@ export async function createDuckDbScraperRepository(
     },
 
     async finishRun(summary) {
-      const rows = await store.all(
+      const rows = await store.write(
         `UPDATE ${RUNS_TABLE} SET finished_at = $2, status = $3, total_papers = $4,` +
           " candidates_created = $5, errors = $6 WHERE run_id = $1 RETURNING run_id",
         [
@@ -259,7 +264,7 @@ export async function createDuckDbScraperRepository(
     getRun: (run_id) => runs("WHERE run_id = $1", [run_id]),
 
     async abandonRunningRuns(at) {
-      const rows = await store.all(
+      const rows = await store.write(
         `UPDATE ${RUNS_TABLE} SET status = 'failed', finished_at = $1, errors = $2` +
           " WHERE status = 'running' RETURNING run_id",
         [at, JSON.stringify([{ source: "scraper", message: "interrupted by a restart" }])],
@@ -268,7 +273,7 @@ export async function createDuckDbScraperRepository(
     },
 
     async insertCandidate(candidate) {
-      const rows = await store.all(INSERT_CANDIDATE, candidateValues(candidate));
+      const rows = await store.write(INSERT_CANDIDATE, candidateValues(candidate));
       return rows.length === 1;
     },
 
@@ -291,7 +296,7 @@ export async function createDuckDbScraperRepository(
     getCandidate,
 
     async setCandidateStatus(id, status, details): Promise<StatusChange> {
-      const rows = await store.all<CandidateRow>(
+      const rows = await store.write<CandidateRow>(
         `UPDATE ${CANDIDATES_TABLE} SET status = $2, reviewed_at = $3, instance_id = $4` +
           ` WHERE id = $1 AND status = 'pending' RETURNING ${CANDIDATE_COLUMNS.join(", ")}`,
         [id, status, details.at, details.instance_id ?? null],
@@ -305,7 +310,7 @@ export async function createDuckDbScraperRepository(
     },
 
     async reopenCandidate(id) {
-      const rows = await store.all(
+      const rows = await store.write(
         `UPDATE ${CANDIDATES_TABLE} SET status = 'pending', reviewed_at = NULL,` +
           " instance_id = NULL WHERE id = $1 AND status = 'approved' RETURNING id",
         [id],

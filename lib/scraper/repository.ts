@@ -2,40 +2,62 @@
  * What the scraper keeps between runs: run records and candidates, behind one interface so the
  * pipeline and the HTTP layer do not depend on the store.
  */
+import { z } from "zod";
 import type { Paper } from "./paper.ts";
-import type { CatalogueField, ExtractedParameter, ParameterName } from "./parameters.ts";
+import { CATALOGUE_FIELDS, type ExtractedParameter, PARAMETER_NAMES } from "./parameters.ts";
 
 /** Review states of a candidate (the spec's status filter values). */
 export const CANDIDATE_STATUSES = ["pending", "approved", "rejected"] as const;
 
 /** A candidate's review state. */
-export type CandidateStatus = typeof CANDIDATE_STATUSES[number];
+export const candidateStatusSchema = z.enum(CANDIDATE_STATUSES);
+
+/** A candidate's review state. */
+export type CandidateStatus = z.infer<typeof candidateStatusSchema>;
+
+/** Outcomes of a finished run. */
+export const RUN_OUTCOMES = ["completed", "partial", "failed"] as const;
 
 /** Outcome of a finished run. */
-export type RunOutcome = "completed" | "partial" | "failed";
+export const runOutcomeSchema = z.enum(RUN_OUTCOMES);
+
+/** Outcome of a finished run. */
+export type RunOutcome = z.infer<typeof runOutcomeSchema>;
+
+/** States of a run record: `running` until it finishes, then its outcome. */
+export const RUN_STATUSES = ["running", ...RUN_OUTCOMES] as const;
 
 /** State of a run record; `running` until it finishes. */
-export type RunStatus = "running" | RunOutcome;
+export const runStatusSchema = z.enum(RUN_STATUSES);
+
+/** State of a run record; `running` until it finishes. */
+export type RunStatus = z.infer<typeof runStatusSchema>;
 
 /** A source (or extractor) that failed during a run. */
-export interface RunError {
+export const runErrorSchema = z.object({
   /** Source name (`openalex`…) or extractor name (`llm`). */
-  source: string;
-  message: string;
-  technology_id?: string;
-}
+  source: z.string(),
+  message: z.string(),
+  technology_id: z.string().optional(),
+});
+
+/** A source (or extractor) that failed during a run. */
+export type RunError = z.infer<typeof runErrorSchema>;
 
 /** What a finished run reports. */
-export interface RunSummary {
-  run_id: string;
-  started_at: string;
-  finished_at: string;
-  status: RunOutcome;
+export const runSummarySchema = z.object({
+  run_id: z.string(),
+  started_at: z.string(),
+  finished_at: z.string(),
+  status: runOutcomeSchema,
   /** Distinct papers examined. */
-  total_papers: number;
-  candidates_created: number;
-  errors: RunError[];
-}
+  total_papers: z.number().int(),
+  candidates_created: z.number().int(),
+  errors: z.array(runErrorSchema),
+});
+
+/** What a finished run reports. */
+export type RunSummary = z.infer<typeof runSummarySchema>;
 
 /** A stored run, finished or not. */
 export interface RunRecord {
@@ -70,39 +92,48 @@ export interface NewCandidate {
   created_at: string;
 }
 
+/** A stored candidate, as stored and as served. */
+export const candidateSchema = z.object({
+  id: z.string(),
+  status: candidateStatusSchema,
+  run_id: z.string(),
+  technology_id: z.string(),
+  parameter: z.enum(PARAMETER_NAMES).describe(
+    "capex, opex_fixed, opex_var, efficiency, lifetime, co2_factor",
+  ),
+  value: z.number().describe("The value as stated in the paper, in `unit`"),
+  unit: z.string(),
+  currency: z.string().nullable().describe("ISO 4217 code of a monetary value; null otherwise"),
+  /** null when the value has no catalogue unit. */
+  catalogue_field: z.enum(CATALOGUE_FIELDS).nullable().describe(
+    "The instance field the value fills",
+  ),
+  /** null when the value could not be converted. */
+  catalogue_value: z.number().nullable().describe("The value in the catalogue field's unit"),
+  matched_text: z.string(),
+  context: z.string().nullable().describe("The sentence around the match, for the reviewer"),
+  confidence: z.number(),
+  extractor: z.string().describe("Name of the extractor that found it (`pattern`, `llm`)"),
+  paper_key: z.string().describe(
+    "`doi:…` or `source:source_id`: with technology and parameter, the duplicate check",
+  ),
+  source: z.string().describe(
+    "Source client that found the paper: `openalex`, `crossref` or `arxiv`",
+  ),
+  source_id: z.string().describe("The source's own identifier of the paper"),
+  doi: z.string().nullable(),
+  title: z.string(),
+  abstract: z.string().nullable(),
+  url: z.string(),
+  year: z.number().int().nullable(),
+  authors: z.array(z.string()),
+  created_at: z.string(),
+  reviewed_at: z.string().nullable(),
+  instance_id: z.string().nullable().describe("The catalogue instance an approval created"),
+});
+
 /** A stored candidate. */
-export interface Candidate {
-  id: string;
-  status: CandidateStatus;
-  run_id: string;
-  technology_id: string;
-  parameter: ParameterName;
-  value: number;
-  unit: string;
-  currency: string | null;
-  /** The catalogue instance field the value fills; null when it has no catalogue unit. */
-  catalogue_field: CatalogueField | null;
-  /** The value in the catalogue field's unit; null when it could not be converted. */
-  catalogue_value: number | null;
-  matched_text: string;
-  context: string | null;
-  confidence: number;
-  extractor: string;
-  /** `doi:…` or `source:source_id`: with technology and parameter, the duplicate check. */
-  paper_key: string;
-  source: string;
-  source_id: string;
-  doi: string | null;
-  title: string;
-  abstract: string | null;
-  url: string;
-  year: number | null;
-  authors: string[];
-  created_at: string;
-  reviewed_at: string | null;
-  /** The catalogue instance an approval created. */
-  instance_id: string | null;
-}
+export type Candidate = z.infer<typeof candidateSchema>;
 
 /** Filter of listCandidates. */
 export interface CandidateFilter {

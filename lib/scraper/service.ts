@@ -3,6 +3,7 @@
  * time), candidate queries and reviews, and the optional schedule, wired from one
  * configuration.
  */
+import { z } from "zod";
 import {
   type ApprovalResult,
   approveCandidate,
@@ -21,7 +22,7 @@ import type {
   StatusChange,
 } from "./repository.ts";
 import { type Schedule, startSchedule } from "./schedule.ts";
-import type { SourceClient, SourceName } from "./source.ts";
+import { SOURCE_NAMES, type SourceClient, type SourceName } from "./source.ts";
 import { createSourceClients, type SourceClientOptions } from "./source_clients.ts";
 import { buildScraperStatus, type ScraperStatus } from "./status.ts";
 import { TECHNOLOGY_TERMS } from "./technologies.ts";
@@ -40,14 +41,18 @@ export interface ScraperServiceDeps {
 }
 
 /** Body of POST /scraper/run. */
-export interface RunRequest {
-  /** Subset of the enabled sources; all enabled ones when omitted. */
-  sources?: readonly SourceName[];
-  /** Technologies to cover; the configured (or all known) ones when omitted. */
-  technology_ids?: readonly string[];
-  /** Wait for the run and return its summary instead of its id. */
-  wait?: boolean;
-}
+export const runRequestSchema = z.strictObject({
+  sources: z.array(z.enum(SOURCE_NAMES)).min(1).optional().describe(
+    "Sources to query (enabled ones only); all enabled when omitted",
+  ),
+  technology_ids: z.array(z.string().min(1)).min(1).optional().describe(
+    "Catalogue technologies to search for; the configured (or all known) ones when omitted",
+  ),
+  wait: z.boolean().optional().describe("Wait for the run and answer its summary"),
+});
+
+/** Body of POST /scraper/run. */
+export type RunRequest = z.infer<typeof runRequestSchema>;
 
 /** What a run request did. */
 export type RunRequestResult =

@@ -1,28 +1,33 @@
 /**
  * The spec's scraper status object.
  */
-import type { RunStatus, ScraperRepository } from "./repository.ts";
+import { z } from "zod";
+import { runStatusSchema, type ScraperRepository } from "./repository.ts";
 import type { Schedule } from "./schedule.ts";
 
 /** Summary of the latest run, as the status shows it. */
-export interface LastRun {
-  run_id: string;
-  started_at: string;
-  status: RunStatus;
-  total_papers: number;
-  candidates_created: number;
-}
+export const lastRunSchema = z.object({
+  run_id: z.string(),
+  started_at: z.string(),
+  status: runStatusSchema.describe("running, completed, partial or failed"),
+  total_papers: z.number().int(),
+  candidates_created: z.number().int(),
+});
+
+/** Summary of the latest run, as the status shows it. */
+export type LastRun = z.infer<typeof lastRunSchema>;
 
 /** The scraper status object (spec "Scraper status"). */
-export interface ScraperStatus {
-  scheduler_running: boolean;
-  /** Next scheduled run (ISO 8601); null when the schedule is off. */
-  next_run: string | null;
-  enabled_sources: string[];
-  pending_candidates: number;
-  /** null before the first run. */
-  last_run: LastRun | null;
-}
+export const scraperStatusSchema = z.object({
+  scheduler_running: z.boolean(),
+  next_run: z.string().nullable().describe("Next scheduled run (ISO 8601); null when off"),
+  enabled_sources: z.array(z.string()),
+  pending_candidates: z.number().int(),
+  last_run: lastRunSchema.nullable().describe("null before the first run"),
+});
+
+/** The scraper status object (spec "Scraper status"). */
+export type ScraperStatus = z.infer<typeof scraperStatusSchema>;
 
 /** Inputs of buildScraperStatus. */
 export interface StatusInputs {

@@ -1,70 +1,34 @@
 /**
  * The adapters: one technology instance as PyPSA component parameters (capital cost annualised
- * with the capital recovery factor) or as a Calliope 0.6 technology, all technologies as a
- * Calliope `techs` block, and a Calliope technology with constraint and cost overrides.
+ * with the capital recovery factor) or as a Calliope 0.6 technology under `/api/v1/adapt`; below
+ * `/api/v1/technologies` all technologies as a Calliope `techs` block, and a Calliope
+ * technology with constraint and cost overrides.
  *
- * Mount before the technology routes: `/technologies/calliope` must win over
- * `/technologies/{id}`.
+ * Mount the technology group before the technology routes: `/technologies/calliope` must win
+ * over `/technologies/{id}`.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   applyCalliopeOverrides,
-  CalliopeOverridesSchema,
   toCalliope,
   toCalliopeTechs,
 } from "../../lib/catalogue/calliope.ts";
+import { NoSuchInstanceError } from "../../lib/catalogue/pick_instance.ts";
 import { toPyPSA } from "../../lib/catalogue/pypsa.ts";
 import { DOMAINS } from "../../lib/catalogue/technology_schema.ts";
 import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
-import { apiError, instanceIndexQuery, numberQuery, technologyParamsSchema } from "./schemas.ts";
-import { API, technologyOr404 } from "./technologies.ts";
-
-const pypsaSchema = z.object({
-  technology_id: z.string(),
-  instance_index: z.number().int(),
-  instance_id: z.string(),
-  component_type: z.enum(["Generator", "StorageUnit", "Link"]).describe(
-    "generation: Generator; storage: StorageUnit; transmission and conversion: Link",
-  ),
-  discount_rate: z.number(),
-  parameters: z.object({
-    carrier: z.string(),
-    efficiency: z.number().nullable().describe("efficiency_percent / 100; per unit"),
-    capital_cost: z.number().nullable().describe(
-      "USD/MW/a: capex × 1000 × CRF(discount rate, lifetime) + fixed O&M × 1000",
-    ),
-    marginal_cost: z.number().nullable().describe("opex_var_usd_per_mwh; USD/MWh"),
-    co2_emissions: z.number().nullable().describe("g/kWh / 1000; tCO2/MWh"),
-    lifetime: z.number().nullable().describe("lifetime_years; a"),
-  }),
-  capital_cost_parts: z.object({
-    crf: z.number().nullable(),
-    annuitised_capex: z.number().nullable(),
-    fixed_om: z.number().nullable(),
-  }),
-  units: z.record(z.string(), z.string()),
-  missing: z.array(z.string()).describe(
-    "Catalogue fields not given: what is built on them is null",
-  ),
-  notes: z.array(z.string()),
-}).openapi("PyPSAParameters");
-
-const calliopeTechSchema = z.object({
-  essentials: z.object({
-    name: z.string(),
-    color: z.string(),
-    carrier_in: z.string().optional(),
-    carrier_out: z.string(),
-    parent: z.string(),
-  }),
-  constraints: z.record(z.string(), z.number().optional()),
-  costs: z.record(z.string(), z.record(z.string(), z.number().optional())),
-}).openapi("CalliopeTech");
-
-const calliopeConfigSchema = z.record(z.string(), calliopeTechSchema).openapi("CalliopeConfig", {
-  description: "Calliope 0.6 technologies keyed by technology id, as under `techs:`",
-});
+import {
+  apiError,
+  calliopeConfigSchema,
+  calliopeOverridesSchema,
+  calliopeTechsSchema,
+  instanceIndexQuery,
+  numberQuery,
+  pypsaSchema,
+  technologyParamsSchema,
+} from "./schemas.ts";
+import { technologyOr404 } from "./technologies.ts";
 
 const calliopeQuerySchema = z.object({
   instance_index: instanceIndexQuery,
@@ -86,7 +50,7 @@ const calliopeResponses = {
 
 const pypsaRoute = createRoute({
   method: "get",
-  path: `${API}/adapt/pypsa/{id}`,
+  path: "/pypsa/{id}",
   tags: ["Adapters"],
   summary: "PyPSA component parameters of one instance",
   request: {
@@ -108,7 +72,7 @@ const pypsaRoute = createRoute({
 
 const calliopeAdaptRoute = createRoute({
   method: "get",
-  path: `${API}/adapt/calliope/{id}`,
+  path: "/calliope/{id}",
   tags: ["Adapters"],
   summary: "Calliope 0.6 configuration of one instance",
   request: { params: technologyParamsSchema, query: calliopeQuerySchema },
@@ -117,7 +81,7 @@ const calliopeAdaptRoute = createRoute({
 
 const calliopeTechsRoute = createRoute({
   method: "get",
-  path: `${API}/technologies/calliope`,
+  path: "/calliope",
   tags: ["Adapters"],
   summary: "All technologies (first instance each) as a Calliope `techs` block",
   request: {
@@ -130,7 +94,7 @@ const calliopeTechsRoute = createRoute({
       description: "`{ techs: { <technology_id>: config } }`",
       content: {
         "application/json": {
-          schema: z.object({ techs: calliopeConfigSchema }).openapi("CalliopeTechs"),
+          schema: calliopeTechsSchema,
         },
       },
     },
@@ -140,7 +104,7 @@ const calliopeTechsRoute = createRoute({
 
 const calliopeTechRoute = createRoute({
   method: "get",
-  path: `${API}/technologies/{id}/calliope`,
+  path: "/{id}/calliope",
   tags: ["Adapters"],
   summary: "One technology in Calliope 0.6 form (same as /adapt/calliope/{id})",
   request: { params: technologyParamsSchema, query: calliopeQuerySchema },
@@ -149,7 +113,7 @@ const calliopeTechRoute = createRoute({
 
 const calliopeOverrideRoute = createRoute({
   method: "post",
-  path: `${API}/technologies/{id}/calliope`,
+  path: "/{id}/calliope",
   tags: ["Adapters"],
   summary: "One technology in Calliope 0.6 form with constraint and cost overrides",
   description: "The body's `constraints` and `costs` replace (or add) members of the generated " +
@@ -159,7 +123,7 @@ const calliopeOverrideRoute = createRoute({
     query: calliopeQuerySchema,
     body: {
       required: true,
-      content: { "application/json": { schema: CalliopeOverridesSchema } },
+      content: { "application/json": { schema: calliopeOverridesSchema } },
     },
   },
   responses: {
@@ -173,53 +137,67 @@ const calliopeOverrideRoute = createRoute({
   },
 });
 
-/** A RangeError of an adapter (no such instance) as a 404. */
+/** An adapter's answer; a technology without the instance asked for is a 404. */
 function adapt<T>(run: () => T): T {
   try {
     return run();
   } catch (error) {
-    if (error instanceof RangeError) throw httpError(404, error.message);
+    if (error instanceof NoSuchInstanceError) throw httpError(404, error.message);
     throw error;
   }
 }
 
-/** The adapter routes, as an app to mount. */
-export function adapterRoutes({ catalogue }: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
-  const app = createOpenAPIApp<CatalogueEnv>({ details: true });
+/** The Calliope form of one instance of a technology, or a 404. */
+function calliopeOf(
+  { catalogue }: CatalogueDeps,
+  id: string,
+  query: { instance_index: number; cost_class: string },
+) {
+  const technology = technologyOr404(catalogue.current(), id);
+  return adapt(() =>
+    toCalliope(technology, { instanceIndex: query.instance_index, costClass: query.cost_class })
+  );
+}
 
-  app.openapi(calliopeTechsRoute, (c) => {
-    const { category } = c.req.valid("query");
-    return c.json(toCalliopeTechs(catalogue.current().technologies, category), 200);
-  });
+/** One instance in PyPSA or Calliope form, to mount at `/api/v1/adapt`. */
+export function adapterRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
+  const app = createOpenAPIApp<CatalogueEnv>({ details: true });
 
   app.openapi(pypsaRoute, (c) => {
     const { id } = c.req.valid("param");
     const { instance_index, discount_rate } = c.req.valid("query");
-    const technology = technologyOr404(catalogue.current(), id);
+    const technology = technologyOr404(deps.catalogue.current(), id);
     const result = adapt(() =>
       toPyPSA(technology, { instanceIndex: instance_index, discountRate: discount_rate })
     );
     return c.json(result, 200);
   });
 
-  const calliope = (id: string, instanceIndex: number, costClass: string) => {
-    const technology = technologyOr404(catalogue.current(), id);
-    return adapt(() => toCalliope(technology, { instanceIndex, costClass }));
-  };
-
   app.openapi(calliopeAdaptRoute, (c) => {
-    const { instance_index, cost_class } = c.req.valid("query");
-    return c.json(calliope(c.req.valid("param").id, instance_index, cost_class), 200);
+    return c.json(calliopeOf(deps, c.req.valid("param").id, c.req.valid("query")), 200);
+  });
+
+  return app;
+}
+
+/**
+ * The Calliope forms of the technologies, to mount at `/api/v1/technologies` before the
+ * technology routes (`/calliope` must win over `/{id}`).
+ */
+export function calliopeTechnologyRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
+  const app = createOpenAPIApp<CatalogueEnv>({ details: true });
+
+  app.openapi(calliopeTechsRoute, (c) => {
+    const { category } = c.req.valid("query");
+    return c.json(toCalliopeTechs(deps.catalogue.current().technologies, category), 200);
   });
 
   app.openapi(calliopeTechRoute, (c) => {
-    const { instance_index, cost_class } = c.req.valid("query");
-    return c.json(calliope(c.req.valid("param").id, instance_index, cost_class), 200);
+    return c.json(calliopeOf(deps, c.req.valid("param").id, c.req.valid("query")), 200);
   });
 
   app.openapi(calliopeOverrideRoute, (c) => {
-    const { instance_index, cost_class } = c.req.valid("query");
-    const config = calliope(c.req.valid("param").id, instance_index, cost_class);
+    const config = calliopeOf(deps, c.req.valid("param").id, c.req.valid("query"));
     try {
       return c.json(applyCalliopeOverrides(config, c.req.valid("json")), 200);
     } catch (error) {

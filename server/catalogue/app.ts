@@ -14,25 +14,29 @@ import {
   type CatalogueService,
   createCatalogueService,
 } from "../../lib/catalogue/catalogue_service.ts";
+import { createSubmissionDesk } from "../../lib/catalogue/submission_desk.ts";
 import { createDuckDbSubmissionRepository } from "../../lib/catalogue/submission_repository.ts";
-import { createSubmissionDesk, servedSubmittedProfile } from "../../lib/catalogue/submissions.ts";
+import { servedSubmittedProfile } from "../../lib/catalogue/timeseries_submission.ts";
 import { createDuckDbScraperRepository } from "../../lib/scraper/duckdb_repository.ts";
 import { createScraperService, type ScraperService } from "../../lib/scraper/service.ts";
 import type { SourceClient, SourceName } from "../../lib/scraper/source.ts";
 import type { Store } from "../../lib/store/store.ts";
 import { limitBody } from "../middleware/body_limit.ts";
 import { createOpenAPIApp } from "../middleware/errors.ts";
-import { corsFor } from "../middleware/cors.ts";
-import { adapterRoutes } from "./adapters.ts";
+import { cors } from "../middleware/cors.ts";
+import { adapterRoutes, calliopeTechnologyRoutes } from "./adapters.ts";
 import { BEARER_SCHEME } from "./auth.ts";
 import { authRoutes } from "./auth_routes.ts";
 import type { CatalogueAppConfig, CatalogueDeps, CatalogueEnv } from "./deps.ts";
-import { diagnosticsRoutes, SERVICE_VERSION } from "./diagnostics.ts";
+import { debugRoutes, healthRoutes, SERVICE_VERSION } from "./diagnostics.ts";
 import { docsRoutes } from "./docs.ts";
-import { scraperRoutes } from "./scraper.ts";
+import { candidateRoutes, scraperRoutes } from "./scraper.ts";
 import { technologyRoutes } from "./technologies.ts";
-import { technologySubmissionRoutes } from "./technology_submissions.ts";
-import { timeseriesRoutes } from "./timeseries.ts";
+import { technologyReviewRoutes, technologySubmitRoutes } from "./technology_submissions.ts";
+import { timeseriesReviewRoutes, timeseriesRoutes } from "./timeseries.ts";
+
+/** The prefix of the versioned routes. */
+export const API = "/api/v1";
 
 /** Largest accepted request body, bytes (2 MiB: a 35,136-step profile fits easily). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -111,17 +115,25 @@ export async function createCatalogueApp(options: CatalogueAppOptions): Promise<
   };
 
   const app = createOpenAPIApp<CatalogueEnv>({ details: true });
-  app.use("*", corsFor(config.allowedOrigins, { headers: CORS_HEADERS, methods: CORS_METHODS }));
+  app.use(
+    "*",
+    cors({ origins: config.allowedOrigins, headers: CORS_HEADERS, methods: CORS_METHODS }),
+  );
   app.use("*", limitBody(MAX_BODY_BYTES));
-  app.route("/", diagnosticsRoutes(deps));
+  app.route("/health", healthRoutes(deps));
+  app.route(`${API}/debug`, debugRoutes(deps));
   app.route("/", docsRoutes());
-  app.route("/", authRoutes(deps));
+  app.route(`${API}/auth`, authRoutes(deps));
+  app.route(`${API}/adapt`, adapterRoutes(deps));
   // Before the technology routes: /technologies/calliope must win over /technologies/{id}.
-  app.route("/", adapterRoutes(deps));
-  app.route("/", technologySubmissionRoutes(deps));
-  app.route("/", technologyRoutes(deps));
-  app.route("/", timeseriesRoutes(deps));
-  app.route("/", scraperRoutes(deps));
+  app.route(`${API}/technologies`, calliopeTechnologyRoutes(deps));
+  app.route(`${API}/technologies`, technologySubmitRoutes(deps));
+  app.route(`${API}/technologies`, technologyRoutes(deps));
+  app.route(`${API}/admin/technologies/submissions`, technologyReviewRoutes(deps));
+  app.route(`${API}/timeseries`, timeseriesRoutes(deps));
+  app.route(`${API}/admin/timeseries`, timeseriesReviewRoutes(deps));
+  app.route(`${API}/scraper`, scraperRoutes(deps));
+  app.route(`${API}/scraper/candidates`, candidateRoutes(deps));
 
   app.openAPIRegistry.registerComponent("securitySchemes", BEARER_SCHEME, {
     type: "http",

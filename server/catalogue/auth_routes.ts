@@ -15,12 +15,11 @@ import {
   OrcidError,
 } from "../../lib/auth/orcid.ts";
 import { checkAdminLogin } from "../../lib/auth/password.ts";
-import { ProfileSchema, toProfile } from "../../lib/auth/principal.ts";
+import { toProfile } from "../../lib/auth/principal.ts";
 import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import { BEARER_SECURITY, requireUser, UNAUTHORIZED } from "./auth.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
-import { apiError } from "./schemas.ts";
-import { API } from "./technologies.ts";
+import { apiError, userProfileSchema } from "./schemas.ts";
 
 const tokenSchema = z.object({
   access_token: z.string().describe("HS256 JWT; send as `Authorization: Bearer <token>`"),
@@ -39,7 +38,7 @@ const DISABLED = apiError(
 
 const orcidRoute = createRoute({
   method: "get",
-  path: `${API}/auth/orcid`,
+  path: "/orcid",
   tags: ["Auth"],
   summary: "Redirect to the ORCID sign-in page",
   responses: {
@@ -50,7 +49,7 @@ const orcidRoute = createRoute({
 
 const callbackRoute = createRoute({
   method: "get",
-  path: `${API}/auth/orcid/callback`,
+  path: "/orcid/callback",
   tags: ["Auth"],
   summary: "ORCID's redirect back: issue a token and send the browser to the frontend",
   request: {
@@ -69,7 +68,7 @@ const callbackRoute = createRoute({
 
 const loginRoute = createRoute({
   method: "post",
-  path: `${API}/auth/admin/login`,
+  path: "/admin/login",
   tags: ["Auth"],
   summary: "Sign in as the built-in admin",
   request: {
@@ -90,14 +89,14 @@ const loginRoute = createRoute({
 
 const meRoute = createRoute({
   method: "get",
-  path: `${API}/auth/me`,
+  path: "/me",
   tags: ["Auth"],
   summary: "The caller's profile",
   security: BEARER_SECURITY,
   responses: {
     200: {
       description: "Subject, name, ORCID iD or e-mail, admin flag",
-      content: { "application/json": { schema: ProfileSchema.openapi("UserProfile") } },
+      content: { "application/json": { schema: userProfileSchema } },
     },
     401: UNAUTHORIZED,
   },
@@ -114,7 +113,7 @@ function orcidOr503(orcid: OrcidConfig | undefined): OrcidConfig {
   return orcid;
 }
 
-/** The sign-in routes, as an app to mount. */
+/** The sign-in routes, to mount at `/api/v1/auth`. */
 export function authRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
   const { config, clock } = deps;
   const app = createOpenAPIApp<CatalogueEnv>({ details: true });

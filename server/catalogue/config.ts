@@ -1,11 +1,12 @@
 /**
  * The catalogue service's settings from environment variables, read by a pure function (the JWT
- * secret itself is resolved by `server/main.ts`, which may read or create a local file).
+ * secret itself is resolved when the service starts, which may read or create a local file).
  */
 import { type AdminConfig, readAdminConfig } from "../../lib/auth/password.ts";
 import type { OrcidConfig } from "../../lib/auth/orcid.ts";
 import { type ScraperConfig, ScraperConfigSchema } from "../../lib/scraper/config.ts";
 import { SOURCE_NAMES } from "../../lib/scraper/source.ts";
+import { type Env, origins, port, positive, text, url } from "../env.ts";
 
 /** Everything the catalogue service is configured with, except the JWT secret. */
 export interface CatalogueSettings {
@@ -48,32 +49,6 @@ export const CATALOGUE_DEFAULTS = {
   frontendUrl: "http://localhost:5173",
   orcidEnvironment: "sandbox",
 } as const;
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-function text(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value === undefined || value === "" ? undefined : value;
-}
-
-function url(name: string, value: string): string {
-  try {
-    const parsed = new URL(value);
-    if (parsed.protocol === "http:" || parsed.protocol === "https:") return value;
-  } catch {
-    // falls through to the error below
-  }
-  throw new TypeError(`${name}: "${value}" is not an http(s) URL`);
-}
-
-function positive(name: string, value: string | undefined, fallback: number): number {
-  if (value === undefined || value.trim() === "") return fallback;
-  const parsed = Number(value);
-  if (!Number.isFinite(parsed) || parsed <= 0) {
-    throw new RangeError(`${name}: must be a number > 0, got "${value}"`);
-  }
-  return parsed;
-}
 
 function readOrcid(env: Env): OrcidConfig | undefined {
   const names = ["ORCID_CLIENT_ID", "ORCID_CLIENT_SECRET", "ORCID_REDIRECT_URI"] as const;
@@ -153,22 +128,12 @@ function readScraper(env: Env): ScraperConfig {
   });
 }
 
-/** Parses a port like server/config.ts does. */
-export type PortReader = (name: string, value: string | undefined, fallback: number) => number;
-
-/** Browser origins like server/config.ts checks them. */
-export type OriginsReader = (name: string, value: string | undefined) => string[];
-
 /**
  * Reads the catalogue settings; throws TypeError or RangeError naming the variable at fault.
  * Without ORCID settings the ORCID sign-in is off; without admin settings there is no built-in
  * admin; the scraper schedule is off unless SCRAPER_SCHEDULE_HOURS is set.
  */
-export function readCatalogueSettings(
-  env: Env,
-  port: PortReader,
-  origins: OriginsReader,
-): CatalogueSettings {
+export function readCatalogueSettings(env: Env): CatalogueSettings {
   const secretFile = env["JWT_SECRET_FILE"];
   return {
     port: port("CATALOGUE_PORT", env["CATALOGUE_PORT"], CATALOGUE_DEFAULTS.port),

@@ -4,7 +4,8 @@
  */
 import type { Principal } from "../../lib/auth/principal.ts";
 import type { CatalogueService } from "../../lib/catalogue/catalogue_service.ts";
-import type { SubmissionDesk, SubmissionRepository } from "../../lib/catalogue/submissions.ts";
+import type { SubmissionDesk } from "../../lib/catalogue/submission_desk.ts";
+import type { SubmissionRepository } from "../../lib/catalogue/submission_repository.ts";
 import type { ScraperService } from "../../lib/scraper/service.ts";
 import type { CatalogueSettings } from "./config.ts";
 

@@ -1,25 +1,24 @@
 /**
- * Diagnostics: `/health` (public, outside the prefix), the loading status of every data file
- * and the reload (admin). A reload reads and validates every file first and swaps the served
- * catalogue in one step; when any file is invalid the previous catalogue keeps being served and
- * the answer (422) lists every problem by file and JSON path.
+ * Diagnostics: `/health` (public, outside the prefix); below `/api/v1/debug` the loading status
+ * of every data file and the reload (admin). A reload reads and validates every file first and
+ * swaps the served catalogue in one step; when any file is invalid the previous catalogue keeps
+ * being served and the answer (422) lists every problem by file and JSON path.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { CatalogueSnapshot } from "../../lib/catalogue/catalogue_service.ts";
+import type { CatalogueSnapshot } from "../../lib/catalogue/catalogue_snapshot.ts";
 import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import { BEARER_SECURITY, FORBIDDEN, requireAdmin, UNAUTHORIZED } from "./auth.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
-import { apiError } from "./schemas.ts";
-import { API } from "./technologies.ts";
+import {
+  additionsSchema,
+  apiError,
+  countsShape,
+  dataFileSchema,
+  reloadAttemptReportSchema,
+} from "./schemas.ts";
 
 /** Version of the service (of its interface and code), as `/health` reports it. */
 export const SERVICE_VERSION = "1.0.0";
-
-const countsShape = {
-  technologies: z.number().int(),
-  instances: z.number().int(),
-  profiles: z.number().int(),
-};
 
 const healthSchema = z.object({
   status: z.literal("ok"),
@@ -31,47 +30,14 @@ const healthSchema = z.object({
   ...countsShape,
 }).openapi("CatalogueHealth");
 
-const fileSchema = z.object({
-  path: z.string(),
-  kind: z.enum(["technologies", "profiles"]),
-  format: z.enum(["catalogue", "legacy", "profile", "profile_index"]).nullable().describe(
-    "Format detected; null when the file is not a JSON object",
-  ),
-  version: z.string().nullable().describe("metadata.version of a catalogue-format file"),
-  technologies: z.number().int(),
-  instances: z.number().int(),
-  profiles: z.number().int(),
-  errors: z.array(z.string()).describe("`file: path: message`, one per problem"),
-}).openapi("DataFile");
-
-const problemSchema = z.object({
-  file: z.string(),
-  path: z.string().describe("JSON path of the member; empty for the whole file"),
-  message: z.string(),
-}).openapi("LoadProblem");
-
 const dataSchema = z.object({
   catalogue_version: z.string(),
   loaded_at: z.string().describe("When the served files were read"),
   load_ms: z.number(),
   ...countsShape,
-  files: z.array(fileSchema),
-  additions: z.object({
-    applied: z.number().int().describe("Approved technology additions applied"),
-    instances_added: z.number().int(),
-    profiles_added: z.number().int().describe("Approved submitted profiles served"),
-    skipped: z.array(z.object({
-      origin: z.string(),
-      origin_id: z.string(),
-      reason: z.string(),
-    })).describe("Approved additions not applied because the files now conflict with them"),
-  }),
-  last_reload: z.object({
-    at: z.string(),
-    ok: z.boolean(),
-    ms: z.number(),
-    problems: z.array(problemSchema),
-  }).nullable().describe("null before the first reload"),
+  files: z.array(dataFileSchema),
+  additions: additionsSchema,
+  last_reload: reloadAttemptReportSchema.nullable().describe("null before the first reload"),
 }).openapi("DataStatus");
 
 const reloadSchema = z.object({
@@ -80,12 +46,12 @@ const reloadSchema = z.object({
   previous_version: z.string(),
   ms: z.number().describe("Time to read, validate and swap, ms"),
   ...countsShape,
-  files: z.array(fileSchema),
+  files: z.array(dataFileSchema),
 }).openapi("ReloadResult");
 
 const healthRoute = createRoute({
   method: "get",
-  path: "/health",
+  path: "/",
   tags: ["Diagnostics"],
   summary: "Health and versions",
   responses: {
@@ -98,7 +64,7 @@ const healthRoute = createRoute({
 
 const dataRoute = createRoute({
   method: "get",
-  path: `${API}/debug/data`,
+  path: "/data",
   tags: ["Diagnostics"],
   summary: "Loading status of every data file",
   security: BEARER_SECURITY,
@@ -114,7 +80,7 @@ const dataRoute = createRoute({
 
 const reloadRoute = createRoute({
   method: "post",
-  path: `${API}/debug/reload`,
+  path: "/reload",
   tags: ["Diagnostics"],
   summary: "Re-read every data file; swap only when all are valid",
   security: BEARER_SECURITY,
@@ -136,11 +102,9 @@ function counts(snapshot: CatalogueSnapshot) {
   return { ...snapshot.counts };
 }
 
-/** The diagnostics routes, as an app to mount. */
-export function diagnosticsRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
-  const { catalogue } = deps;
+/** The health route, to mount at `/health`. */
+export function healthRoutes({ catalogue }: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
   const app = createOpenAPIApp<CatalogueEnv>({ details: true });
-
   app.openapi(healthRoute, (c) => {
     const snapshot = catalogue.current();
     return c.json({
@@ -150,6 +114,13 @@ export function diagnosticsRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv
       ...counts(snapshot),
     }, 200);
   });
+  return app;
+}
+
+/** The data status and the reload (admin), to mount at `/api/v1/debug`. */
+export function debugRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
+  const { catalogue } = deps;
+  const app = createOpenAPIApp<CatalogueEnv>({ details: true });
 
   app.openapi({ ...dataRoute, middleware: requireAdmin(deps) }, (c) => {
     const snapshot = catalogue.current();

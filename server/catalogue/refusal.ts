@@ -1,5 +1,5 @@
 /** A refused submission or review as the HTTP error it answers with: 404, or 409 with problems. */
-import type { Refusal } from "../../lib/catalogue/submissions.ts";
+import type { DeskResult, Refusal } from "../../lib/catalogue/submission_desk.ts";
 import { httpError } from "../middleware/errors.ts";
 
 /** Throws the 404 or 409 of a refusal; a 409 lists its problems in `details`. */
@@ -10,4 +10,10 @@ export function throwRefusal(refusal: Refusal): never {
     refusal.message,
     refusal.problems.length > 0 ? { problems: refusal.problems } : undefined,
   );
+}
+
+/** The value of a desk result; throws the HTTP error of a refusal. */
+export function valueOrRefusal<T>(result: DeskResult<T>): T {
+  if (!result.ok) throwRefusal(result);
+  return result.value;
 }

@@ -1,17 +1,68 @@
 /**
- * Request and response schemas shared by the catalogue routes, built on the domain schemas in
- * `lib/` so that validation, TypeScript types and `/openapi.json` have one source.
+ * The catalogue's OpenAPI names, and the request and response schemas the routes share.
+ *
+ * The served shapes are declared once, as zod schemas in `lib/` with their TypeScript types;
+ * this is the one place that names them for the OpenAPI document (`named()`). Naming makes a
+ * named copy and leaves the lib schema unnamed, so a schema that should refer to a named part by
+ * `$ref` is rebuilt here over the named part: e.g. a submission listing with the named `Person`.
+ * `tests/server/openapi_components_test.ts` checks that no name stands for two schemas.
  */
 import { z } from "@hono/zod-openapi";
-import { SPEC_INSTANCE_FIELDS } from "../../lib/catalogue/catalogue_service.ts";
 import {
-  DOMAINS,
-  instanceSchema,
-  LIFECYCLES,
-  technologySchema,
-} from "../../lib/catalogue/technology_schema.ts";
-import { profileMetadataSchema } from "../../lib/profiles/profile_schema.ts";
+  additionCountsSchema,
+  skippedAdditionSchema,
+} from "../../lib/catalogue/catalogue_addition.ts";
+import { reloadAttemptSchema } from "../../lib/catalogue/catalogue_service.ts";
+import { catalogueCountsSchema } from "../../lib/catalogue/catalogue_snapshot.ts";
+import {
+  calliopeConfigSchema as calliopeConfigShape,
+  CalliopeOverridesSchema,
+  calliopeTechSchema as calliopeTechShape,
+  calliopeTechsSchema as calliopeTechsShape,
+} from "../../lib/catalogue/calliope.ts";
+import { loadProblemSchema as loadProblemShape } from "../../lib/catalogue/load_problem.ts";
+import { pypsaResultSchema } from "../../lib/catalogue/pypsa.ts";
+import { dataFileReportSchema } from "../../lib/catalogue/read_sources.ts";
+import {
+  servedProfileMetadataSchema,
+  servedValuesSchema,
+} from "../../lib/catalogue/served_profile.ts";
+import {
+  servedInstanceSchema,
+  servedTechnologySchema,
+  technologySummarySchema as technologySummaryShape,
+} from "../../lib/catalogue/served_technology.ts";
+import {
+  personSchema as personShape,
+  submissionStatusSchema,
+} from "../../lib/catalogue/submission_record.ts";
+import { technologySubmissionListingSchema } from "../../lib/catalogue/technology_submission.ts";
+import { DOMAINS, LIFECYCLES } from "../../lib/catalogue/technology_schema.ts";
+import {
+  timeseriesSubmissionListingSchema,
+  timeseriesSubmissionSchema,
+} from "../../lib/catalogue/timeseries_submission.ts";
+import { ProfileSchema } from "../../lib/auth/principal.ts";
+import { approvalSchema } from "../../lib/scraper/approval.ts";
+import { candidateSchema, runSummarySchema } from "../../lib/scraper/repository.ts";
+import { runRequestSchema } from "../../lib/scraper/service.ts";
+import { scraperStatusSchema as scraperStatusShape } from "../../lib/scraper/status.ts";
 import { detailedErrorSchema, errorResponse } from "../middleware/errors.ts";
+
+/**
+ * `schema.openapi(name)`: a named copy of a lib schema. zod 4 copies the prototype's methods onto
+ * each schema as it is made, so a lib schema made (with plain `zod`) before @hono/zod-openapi
+ * added `.openapi` to the shared `ZodType.prototype` has no `.openapi` of its own: whether it
+ * has depends on which module was evaluated first. The prototype's method works on any schema.
+ */
+function named<T extends z.ZodType>(schema: T, name: string): T {
+  return z.ZodType.prototype.openapi.call(schema, name) as T;
+}
+
+/** The description of a lib schema as OpenAPI metadata, for a schema rebuilt here. */
+function descriptionOf(schema: z.ZodType): { description?: string } {
+  return schema.description === undefined ? {} : { description: schema.description };
+}
 
 /** An error response entry in the catalogue's format `{ error, details? }`. */
 export function apiError(description: string) {
@@ -71,6 +122,21 @@ export const categoryParamsSchema = z.object({
   cat: z.enum(DOMAINS).openapi({ param: { name: "cat", in: "path" }, example: "generation" }),
 });
 
+/** Path parameter of a submission, profile or candidate. */
+export const idParamsSchema = z.object({
+  id: z.string().openapi({ param: { name: "id", in: "path" } }),
+});
+
+/** Query of the admin lists of submissions: which review state. */
+export function submissionStatusQuery(description?: string) {
+  return z.object({
+    status: submissionStatusSchema.default("pending").openapi({
+      default: "pending",
+      ...(description ? { description } : {}),
+    }),
+  });
+}
+
 /** Query of the adapters: which instance. */
 export const instanceIndexQuery = intQuery(
   "Index of the instance in the technology's `instances` (404 when there is none)",
@@ -79,26 +145,18 @@ export const instanceIndexQuery = intQuery(
   0,
 );
 
-/** An instance as served. */
-export const servedInstanceSchema = instanceSchema.extend({
-  missing_fields: z.array(z.enum(SPEC_INSTANCE_FIELDS)).describe(
-    "Spec instance fields the source does not give: they are null in this response",
-  ),
-}).openapi("Instance");
+// Technologies ------------------------------------------------------------------------------
 
-const technologyFields = technologySchema.omit({ instances: true }).shape;
+/** An instance as served. */
+export const instanceSchema = named(servedInstanceSchema, "Instance");
 
 /** A technology with all instances. */
-export const technologyDetailSchema = z.object({
-  ...technologyFields,
-  instances: z.array(servedInstanceSchema),
-}).openapi("TechnologyDetail");
+export const technologyDetailSchema = servedTechnologySchema
+  .extend({ instances: z.array(instanceSchema) })
+  .openapi("TechnologyDetail");
 
 /** A technology in a list. */
-export const technologySummarySchema = z.object({
-  ...technologyFields,
-  instance_count: z.number().int().describe("Number of instances"),
-}).openapi("TechnologySummary");
+export const technologySummarySchema = named(technologySummaryShape, "TechnologySummary");
 
 /** A page of technologies. */
 export const technologyListSchema = z.object({
@@ -108,49 +166,119 @@ export const technologyListSchema = z.object({
   technologies: z.array(technologySummarySchema),
 }).openapi("TechnologyList");
 
+// Adapters ----------------------------------------------------------------------------------
+
+/** PyPSA parameters of one instance. */
+export const pypsaSchema = named(pypsaResultSchema, "PyPSAParameters");
+
+/** One technology in Calliope 0.6 form. */
+export const calliopeTechSchema = named(calliopeTechShape, "CalliopeTech");
+
+/** Calliope technologies keyed by technology id. */
+export const calliopeConfigSchema = z.record(z.string(), calliopeTechSchema).openapi(
+  "CalliopeConfig",
+  descriptionOf(calliopeConfigShape),
+);
+
+/** A Calliope `techs` block. */
+export const calliopeTechsSchema = calliopeTechsShape
+  .extend({ techs: calliopeConfigSchema })
+  .openapi("CalliopeTechs");
+
+/** Constraint and cost overrides of a Calliope technology. */
+export const calliopeOverridesSchema = named(CalliopeOverridesSchema, "CalliopeOverrides");
+
+// Time series -------------------------------------------------------------------------------
+
 /** Served profile metadata: a member the source lacks is null. */
-export const servedProfileMetadataSchema = z.object({
-  profile_id: profileMetadataSchema.shape.profile_id,
-  name: profileMetadataSchema.shape.name,
-  type: z.string().nullable().describe("`capacity_factor`, `load`, `price`, ...; null if unknown"),
-  resolution: z.string().describe("Step length, e.g. `1h`"),
-  location: z.string().nullable().describe("Country or region code; null if unknown"),
-  carrier: z.string().nullable().describe("Energy carrier; null if unknown"),
-  year: z.number().int().nullable().describe("Data year; null if unknown"),
-  n_timesteps: z.number().int().describe("Number of steps, equal to the number of values"),
-  source: z.string().nullable().describe("Source reference; null if unknown"),
-  unit: z.string().nullable().describe("Unit of the values; null if unknown"),
-  start: z.string().nullable().describe("Start of the first step, UTC; null if unknown"),
-  end: z.string().nullable().describe("Start of the last step, UTC; null if unknown"),
-  notes: z.array(z.string()).describe("What was done to the source data"),
-  origin: z.enum(["catalogue", "submission"]).describe(
-    "`catalogue`: from the data files; `submission`: an approved contributor submission",
-  ),
-}).openapi("ProfileMetadata");
+export const profileMetadataSchema = named(servedProfileMetadataSchema, "ProfileMetadata");
 
 /** A full profile. */
-export const profileDataSchema = servedProfileMetadataSchema.extend({
-  values: z.array(z.number()).describe("One value per step"),
-}).openapi("ProfileData");
+export const profileDataSchema = profileMetadataSchema
+  .extend({ values: servedValuesSchema })
+  .openapi("ProfileData");
+
+// Submissions -------------------------------------------------------------------------------
 
 /** A submitter or reviewer. */
-export const personSchema = z.object({
-  subject: z.string().describe("Token subject: ORCID iD, admin:<e-mail> or session-store id"),
-  name: z.string(),
-}).openapi("Person");
+export const personSchema = named(personShape, "Person");
 
-/** Fields every submission record has. */
-export const submissionShape = {
-  submission_id: z.string().describe("Identifier (UUID)"),
-  status: z.enum(["pending", "approved", "rejected"]),
-  submitted_by: personSchema,
-  submitted_at: z.string().describe("ISO 8601"),
-  reviewed_by: personSchema.nullable(),
-  reviewed_at: z.string().nullable().describe("ISO 8601; null while pending"),
-};
+/** The submitter and reviewer fields of a submission, with the named Person. */
+const people = { submitted_by: personSchema, reviewed_by: personSchema.nullable() };
 
 /** The answer to a submission: 202 with its id. */
 export const submitResponseSchema = z.object({
   submission_id: z.string(),
   status: z.literal("pending"),
 }).openapi("SubmitResponse");
+
+/** Body of `POST /timeseries/submit`. */
+export const timeseriesSubmissionRequestSchema = named(
+  timeseriesSubmissionSchema,
+  "TimeseriesSubmissionRequest",
+);
+
+/** A time-series submission as listed for review. */
+export const timeseriesSubmissionRecordSchema = timeseriesSubmissionListingSchema
+  .extend(people)
+  .openapi("TimeseriesSubmission");
+
+/** A technology submission as listed for review. */
+export const technologySubmissionRecordSchema = technologySubmissionListingSchema
+  .extend(people)
+  .openapi("TechnologySubmission");
+
+// Diagnostics -------------------------------------------------------------------------------
+
+/** How much the catalogue serves. */
+export const countsShape = catalogueCountsSchema.shape;
+
+/** One data file's loading status. */
+export const dataFileSchema = named(dataFileReportSchema, "DataFile");
+
+/** A problem in the data files. */
+export const loadProblemSchema = named(loadProblemShape, "LoadProblem");
+
+/** The approved additions applied, and those skipped. */
+export const additionsSchema = additionCountsSchema.extend({
+  skipped: z.array(skippedAdditionSchema).describe(
+    "Approved additions not applied because the files now conflict with them",
+  ),
+});
+
+/** The last reload attempt, with the named LoadProblem. */
+export const reloadAttemptReportSchema = reloadAttemptSchema.extend({
+  problems: z.array(loadProblemSchema),
+});
+
+// Sign-in -----------------------------------------------------------------------------------
+
+/** The `/auth/me` profile. */
+export const userProfileSchema = named(ProfileSchema, "UserProfile");
+
+// Scraper -----------------------------------------------------------------------------------
+
+/** The scraper's status object. */
+export const scraperStatusSchema = named(scraperStatusShape, "ScraperStatus");
+
+/** Body of a scraper run request. */
+export const scraperRunRequestSchema = named(runRequestSchema, "ScraperRunRequest");
+
+/** What a finished run reports. */
+export const scraperRunSummarySchema = named(runSummarySchema, "ScraperRunSummary");
+
+/** A candidate the scraper found. */
+export const scraperCandidateSchema = named(candidateSchema, "ScraperCandidate");
+
+/** A page of candidates. */
+export const scraperCandidateListSchema = z.object({
+  total: z.number().int(),
+  skip: z.number().int(),
+  limit: z.number().int(),
+  candidates: z.array(scraperCandidateSchema),
+}).openapi("ScraperCandidateList");
+
+/** An approved candidate and the instance added, with the named ScraperCandidate. */
+export const scraperApprovalSchema = approvalSchema
+  .extend({ candidate: scraperCandidateSchema })
+  .openapi("ScraperApproval");

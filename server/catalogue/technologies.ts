@@ -1,34 +1,28 @@
 /**
- * The public catalogue reads: `/api/v1/technologies` (paginated, filtered by tag and lifecycle),
- * `/technologies/category/{cat}`, `/technologies/{id}` with all instances, and the instance
- * routes. Everything comes from the snapshot in memory; the detail is JSON text made once.
+ * The public catalogue reads, mounted at `/api/v1/technologies`: the list (paginated, filtered
+ * by tag and lifecycle), `/category/{cat}`, `/{id}` with all instances, and the instance routes.
+ * Everything comes from the snapshot in memory; the detail is JSON text made once.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, TypedResponse } from "hono";
-import {
-  type CatalogueSnapshot,
-  filterTechnologies,
-  type ServedTechnology,
-  type TechnologyFilter,
-} from "../../lib/catalogue/catalogue_service.ts";
+import { filterTechnologies, type TechnologyFilter } from "../../lib/catalogue/catalogue_filter.ts";
+import type { CatalogueSnapshot } from "../../lib/catalogue/catalogue_snapshot.ts";
+import type { ServedTechnology } from "../../lib/catalogue/served_technology.ts";
 import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import {
   apiError,
   categoryParamsSchema,
-  servedInstanceSchema,
+  instanceSchema,
   technologyDetailSchema,
   technologyListSchema,
   technologyParamsSchema,
   technologyQuerySchema,
 } from "./schemas.ts";
 
-/** The prefix of the versioned routes. */
-export const API = "/api/v1";
-
 const instanceListSchema = z.object({
   technology_id: z.string(),
-  instances: z.array(servedInstanceSchema),
+  instances: z.array(instanceSchema),
 }).openapi("InstanceList");
 
 const listResponses = {
@@ -41,7 +35,7 @@ const listResponses = {
 
 const listRoute = createRoute({
   method: "get",
-  path: `${API}/technologies`,
+  path: "/",
   tags: ["Catalogue"],
   summary: "Technologies, paginated and filtered",
   request: { query: technologyQuerySchema },
@@ -50,7 +44,7 @@ const listRoute = createRoute({
 
 const categoryRoute = createRoute({
   method: "get",
-  path: `${API}/technologies/category/{cat}`,
+  path: "/category/{cat}",
   tags: ["Catalogue"],
   summary: "Technologies of one category (domain)",
   request: { params: categoryParamsSchema, query: technologyQuerySchema },
@@ -62,7 +56,7 @@ const categoryRoute = createRoute({
 
 const detailRoute = createRoute({
   method: "get",
-  path: `${API}/technologies/{id}`,
+  path: "/{id}",
   tags: ["Catalogue"],
   summary: "One technology with all its instances",
   description: "`oeo_class` is the last segment of the class IRI, `oeo_uri` the full IRI. A " +
@@ -79,7 +73,7 @@ const detailRoute = createRoute({
 
 const instancesRoute = createRoute({
   method: "get",
-  path: `${API}/technologies/{id}/instances`,
+  path: "/{id}/instances",
   tags: ["Catalogue"],
   summary: "All instances of a technology",
   request: { params: technologyParamsSchema },
@@ -94,7 +88,7 @@ const instancesRoute = createRoute({
 
 const instanceRoute = createRoute({
   method: "get",
-  path: `${API}/technologies/{id}/instances/{iid}`,
+  path: "/{id}/instances/{iid}",
   tags: ["Catalogue"],
   summary: "One instance",
   request: {
@@ -105,7 +99,7 @@ const instanceRoute = createRoute({
   responses: {
     200: {
       description: "The instance",
-      content: { "application/json": { schema: servedInstanceSchema } },
+      content: { "application/json": { schema: instanceSchema } },
     },
     404: apiError("Unknown technology or instance id"),
   },
@@ -132,7 +126,7 @@ function page(snapshot: CatalogueSnapshot, filter: TechnologyFilter, skip: numbe
   return { total: matching.length, skip, limit, technologies: matching.slice(skip, skip + limit) };
 }
 
-/** The catalogue read routes, as an app to mount. */
+/** The catalogue read routes, to mount at `/api/v1/technologies`. */
 export function technologyRoutes({ catalogue }: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
   const app = createOpenAPIApp<CatalogueEnv>({ details: true });
 

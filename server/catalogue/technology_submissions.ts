@@ -1,19 +1,21 @@
 /**
  * Technology submissions: a contributor (valid token) submits one technology record in the
- * catalogue file format; an admin approves (the record joins the served catalogue at once) or
- * rejects it.
+ * catalogue file format (`POST /api/v1/technologies/submit`); an admin lists and approves (the
+ * record joins the served catalogue at once) or rejects it below
+ * `/api/v1/admin/technologies/submissions`.
  *
- * Merge: a record whose `technology_id` is new becomes a new technology; one whose technology
- * exists adds its instances to it (same domain required, instance ids must be new; the
- * technology's own fields stay as the catalogue has them). This is checked at submission and
- * again at approval, since the catalogue may have changed in between: a record that no longer
- * fits answers 409 and stays pending.
+ * Whether a record fits the catalogue (`lib/catalogue/technology_submission.ts`) is checked at
+ * submission and again at approval, since the catalogue may have changed in between: a record
+ * that no longer fits answers 409 and stays pending.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { ReviewAction } from "../../lib/catalogue/submission_desk.ts";
+import type { Person } from "../../lib/catalogue/submission_record.ts";
 import {
-  type TechnologySubmission,
+  mergeKindSchema,
+  technologyListing,
   technologySubmissionSchema,
-} from "../../lib/catalogue/submissions.ts";
+} from "../../lib/catalogue/technology_submission.ts";
 import { createOpenAPIApp } from "../middleware/errors.ts";
 import {
   BEARER_SECURITY,
@@ -24,33 +26,20 @@ import {
   UNAUTHORIZED,
 } from "./auth.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
-import { throwRefusal } from "./refusal.ts";
-import { apiError, submissionShape } from "./schemas.ts";
-import { API } from "./technologies.ts";
-
-const mergeSchema = z.enum(["new_technology", "new_instances"]).describe(
-  "`new_technology`: the record becomes a new technology; `new_instances`: its instances are " +
-    "added to the existing technology of the same id",
-);
-
-const technologySubmissionRecordSchema = z.object({
-  ...submissionShape,
-  technology_id: z.string(),
-  merge: mergeSchema,
-  instance_ids: z.array(z.string()).describe("Instances the record adds"),
-  record: technologySubmissionSchema.describe("The record as submitted (catalogue format)"),
-}).openapi("TechnologySubmission");
+import { throwRefusal, valueOrRefusal } from "./refusal.ts";
+import { reviewRoutes } from "./review_routes.ts";
+import { apiError, submissionStatusQuery, technologySubmissionRecordSchema } from "./schemas.ts";
 
 const submitResponse = z.object({
   submission_id: z.string(),
   status: z.literal("pending"),
   technology_id: z.string(),
-  merge: mergeSchema,
+  merge: mergeKindSchema,
 }).openapi("TechnologySubmitResponse");
 
 const submitRoute = createRoute({
   method: "post",
-  path: `${API}/technologies/submit`,
+  path: "/submit",
   tags: ["Catalogue"],
   summary: "Submit a technology record for review",
   description: "Needs a valid token. The body is one technology record as in a catalogue file " +
@@ -81,17 +70,11 @@ const submitRoute = createRoute({
 
 const adminListRoute = createRoute({
   method: "get",
-  path: `${API}/admin/technologies/submissions`,
+  path: "/",
   tags: ["Catalogue", "Admin"],
   summary: "Technology submissions (pending by default)",
   security: BEARER_SECURITY,
-  request: {
-    query: z.object({
-      status: z.enum(["pending", "approved", "rejected"]).default("pending").openapi({
-        default: "pending",
-      }),
-    }),
-  },
+  request: { query: submissionStatusQuery() },
   responses: {
     200: {
       description: "Submissions in submission order",
@@ -107,76 +90,62 @@ const adminListRoute = createRoute({
   },
 });
 
-function reviewRoute(action: "approve" | "reject") {
-  return createRoute({
-    method: "patch",
-    path: `${API}/admin/technologies/submissions/{id}/${action}`,
-    tags: ["Catalogue", "Admin"],
-    summary: action === "approve"
-      ? "Approve a submission: the record joins the served catalogue"
-      : "Reject a submission",
-    security: BEARER_SECURITY,
-    request: {
-      params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) }),
-    },
-    responses: {
-      200: {
-        description: "The reviewed submission",
-        content: { "application/json": { schema: technologySubmissionRecordSchema } },
-      },
-      401: UNAUTHORIZED,
-      403: FORBIDDEN,
-      404: apiError("Unknown submission id"),
-      409: apiError(
-        "The submission is not pending, or (approve) the record no longer fits the catalogue",
-      ),
-    },
-  });
-}
-
-function listed(s: TechnologySubmission) {
-  return {
-    submission_id: s.submission_id,
-    status: s.status,
-    submitted_by: s.submitted_by,
-    submitted_at: s.submitted_at,
-    reviewed_by: s.reviewed_by,
-    reviewed_at: s.reviewed_at,
-    technology_id: s.technology_id,
-    merge: s.merge,
-    instance_ids: s.record.instances.map((i) => i.instance_id),
-    record: s.record,
-  };
-}
-
-/** The technology submission routes, as an app to mount. */
-export function technologySubmissionRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
-  const { desk, submissions } = deps;
+/** The submit route, to mount at `/api/v1/technologies`. */
+export function technologySubmitRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
   const app = createOpenAPIApp<CatalogueEnv>({ details: true });
-
   app.openapi({ ...submitRoute, middleware: requireUser(deps) }, async (c) => {
-    const result = await desk.submitTechnology(c.req.valid("json"), personOf(c.get("principal")));
+    const result = await deps.desk.submitTechnology(
+      c.req.valid("json"),
+      personOf(c.get("principal")),
+    );
     if (!result.ok) throwRefusal(result);
     const { submission_id, technology_id, merge } = result.value;
     return c.json({ submission_id, status: "pending" as const, technology_id, merge }, 202);
   });
+  return app;
+}
+
+/** The admin list and review, to mount at `/api/v1/admin/technologies/submissions`. */
+export function technologyReviewRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
+  const { desk, submissions } = deps;
+  const app = createOpenAPIApp<CatalogueEnv>({ details: true });
 
   app.openapi({ ...adminListRoute, middleware: requireAdmin(deps) }, async (c) => {
     const list = await submissions.listTechnology(c.req.valid("query").status);
-    return c.json({ submissions: list.map(listed) }, 200);
+    return c.json({ submissions: list.map(technologyListing) }, 200);
   });
 
-  for (const action of ["approve", "reject"] as const) {
-    app.openapi(
-      { ...reviewRoute(action), middleware: requireAdmin(deps) },
-      async (c) => {
-        const { id } = c.req.valid("param");
-        const result = await desk.reviewTechnology(id, action, personOf(c.get("principal")));
-        if (!result.ok) throwRefusal(result);
-        return c.json(listed(result.value), 200);
+  const review = (action: ReviewAction) => async (id: string, by: Person) =>
+    technologyListing(valueOrRefusal(await desk.reviewTechnology(id, action, by)));
+  const reviewedSubmission = {
+    description: "The reviewed submission",
+    schema: technologySubmissionRecordSchema,
+  };
+  const errors = {
+    404: apiError("Unknown submission id"),
+    409: apiError(
+      "The submission is not pending, or (approve) the record no longer fits the catalogue",
+    ),
+  };
+  app.route(
+    "/",
+    reviewRoutes(deps, {
+      method: "patch",
+      tags: ["Catalogue", "Admin"],
+      approve: {
+        summary: "Approve a submission: the record joins the served catalogue",
+        reviewed: reviewedSubmission,
+        errors,
+        review: review("approve"),
       },
-    );
-  }
+      reject: {
+        summary: "Reject a submission",
+        reviewed: reviewedSubmission,
+        errors,
+        review: review("reject"),
+      },
+    }),
+  );
 
   return app;
 }

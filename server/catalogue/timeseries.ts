@@ -1,15 +1,14 @@
 /**
- * Time series: the public profile list and data (from memory; a profile's data is JSON text made
- * once), contributor submissions (valid token) and their review (admin): an approved profile is
- * served at once by `/timeseries` and `/timeseries/{id}/data`.
+ * Time series, mounted at `/api/v1/timeseries`: the public profile list and data (from memory; a
+ * profile's data is JSON text made once) and contributor submissions (valid token); below
+ * `/api/v1/admin/timeseries` their admin list and review: an approved profile is served at once
+ * by `/timeseries` and `/timeseries/{id}/data`.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { filterProfiles } from "../../lib/catalogue/catalogue_service.ts";
-import {
-  type TimeseriesSubmission,
-  timeseriesSubmissionSchema,
-} from "../../lib/catalogue/submissions.ts";
-import { max, mean, min } from "../../lib/profiles/statistics.ts";
+import { filterProfiles } from "../../lib/catalogue/catalogue_filter.ts";
+import type { ReviewAction } from "../../lib/catalogue/submission_desk.ts";
+import type { Person } from "../../lib/catalogue/submission_record.ts";
+import { timeseriesListing } from "../../lib/catalogue/timeseries_submission.ts";
 import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import {
   BEARER_SECURITY,
@@ -20,59 +19,31 @@ import {
   UNAUTHORIZED,
 } from "./auth.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
-import { throwRefusal } from "./refusal.ts";
+import { throwRefusal, valueOrRefusal } from "./refusal.ts";
+import { reviewRoutes } from "./review_routes.ts";
 import {
   apiError,
+  idParamsSchema,
   pageQueryShape,
   profileDataSchema,
-  servedProfileMetadataSchema,
-  submissionShape,
+  profileMetadataSchema,
+  submissionStatusQuery,
   submitResponseSchema,
+  timeseriesSubmissionRecordSchema,
+  timeseriesSubmissionRequestSchema,
 } from "./schemas.ts";
-import { API, jsonText } from "./technologies.ts";
+import { jsonText } from "./technologies.ts";
 
 const profileListSchema = z.object({
   total: z.number().int().describe("Profiles matching the filters"),
   skip: z.number().int(),
   limit: z.number().int(),
-  profiles: z.array(servedProfileMetadataSchema),
+  profiles: z.array(profileMetadataSchema),
 }).openapi("ProfileList");
-
-const submittedProfileSchema = z.object({
-  profile_id: z.string(),
-  name: z.string(),
-  type: z.string().nullable(),
-  resolution: z.string(),
-  location: z.string().nullable(),
-  carrier: z.string().nullable(),
-  year: z.number().int().nullable(),
-  source: z.string().nullable(),
-  unit: z.string().nullable(),
-  n_timesteps: z.number().int(),
-  statistics: z.object({ min: z.number(), max: z.number(), mean: z.number() }).describe(
-    "Of the submitted values, for the review",
-  ),
-});
-
-const timeseriesSubmissionRecordSchema = z.object({
-  ...submissionShape,
-  profile: submittedProfileSchema.describe("The submitted metadata (values left out)"),
-}).openapi("TimeseriesSubmission");
-
-const statusQuery = z.object({
-  status: z.enum(["pending", "approved", "rejected"]).default("pending").openapi({
-    default: "pending",
-    description: "Which submissions to list",
-  }),
-});
-
-const idParams = z.object({
-  id: z.string().openapi({ param: { name: "id", in: "path" } }),
-});
 
 const listRoute = createRoute({
   method: "get",
-  path: `${API}/timeseries`,
+  path: "/",
   tags: ["Time series"],
   summary: "Profile metadata, paginated and filtered",
   request: {
@@ -93,10 +64,10 @@ const listRoute = createRoute({
 
 const dataRoute = createRoute({
   method: "get",
-  path: `${API}/timeseries/{id}/data`,
+  path: "/{id}/data",
   tags: ["Time series"],
   summary: "One profile with its values",
-  request: { params: idParams },
+  request: { params: idParamsSchema },
   responses: {
     200: {
       description: "Metadata and `values`",
@@ -108,7 +79,7 @@ const dataRoute = createRoute({
 
 const submitRoute = createRoute({
   method: "post",
-  path: `${API}/timeseries/submit`,
+  path: "/submit",
   tags: ["Time series"],
   summary: "Submit a profile for review",
   description: "Needs a valid token. The profile is listed for admin review as pending and " +
@@ -119,7 +90,7 @@ const submitRoute = createRoute({
   request: {
     body: {
       required: true,
-      content: { "application/json": { schema: timeseriesSubmissionSchema } },
+      content: { "application/json": { schema: timeseriesSubmissionRequestSchema } },
     },
   },
   responses: {
@@ -137,11 +108,11 @@ const submitRoute = createRoute({
 
 const adminListRoute = createRoute({
   method: "get",
-  path: `${API}/admin/timeseries/submissions`,
+  path: "/submissions",
   tags: ["Time series", "Admin"],
   summary: "Time-series submissions (pending by default)",
   security: BEARER_SECURITY,
-  request: { query: statusQuery },
+  request: { query: submissionStatusQuery("Which submissions to list") },
   responses: {
     200: {
       description: "Submissions in submission order",
@@ -157,53 +128,9 @@ const adminListRoute = createRoute({
   },
 });
 
-function reviewRoute(action: "approve" | "reject") {
-  return createRoute({
-    method: "patch",
-    path: `${API}/admin/timeseries/{id}/${action}`,
-    tags: ["Time series", "Admin"],
-    summary: action === "approve"
-      ? "Approve a submission: the profile is served at once"
-      : "Reject a submission",
-    security: BEARER_SECURITY,
-    request: { params: idParams },
-    responses: {
-      200: {
-        description: "The reviewed submission",
-        content: { "application/json": { schema: timeseriesSubmissionRecordSchema } },
-      },
-      401: UNAUTHORIZED,
-      403: FORBIDDEN,
-      404: apiError("Unknown submission id"),
-      409: apiError(
-        "The submission is not pending (reviewed already), or its profile id is now in the " +
-          "catalogue",
-      ),
-    },
-  });
-}
-
-/** A submission as listed: the metadata and statistics of its values, not the values. */
-function listed(s: TimeseriesSubmission) {
-  const { values, ...metadata } = s.profile;
-  return {
-    submission_id: s.submission_id,
-    status: s.status,
-    submitted_by: s.submitted_by,
-    submitted_at: s.submitted_at,
-    reviewed_by: s.reviewed_by,
-    reviewed_at: s.reviewed_at,
-    profile: {
-      ...metadata,
-      n_timesteps: values.length,
-      statistics: { min: min(values), max: max(values), mean: mean(values) },
-    },
-  };
-}
-
-/** The time-series routes, as an app to mount. */
+/** The public time-series routes and the submission, to mount at `/api/v1/timeseries`. */
 export function timeseriesRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
-  const { catalogue, desk, submissions } = deps;
+  const { catalogue, desk } = deps;
   const app = createOpenAPIApp<CatalogueEnv>({ details: true });
 
   app.openapi(listRoute, (c) => {
@@ -230,22 +157,51 @@ export function timeseriesRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv>
     return c.json({ submission_id: result.value.submission_id, status: "pending" as const }, 202);
   });
 
+  return app;
+}
+
+/** The admin list and review of submissions, to mount at `/api/v1/admin/timeseries`. */
+export function timeseriesReviewRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
+  const { desk, submissions } = deps;
+  const app = createOpenAPIApp<CatalogueEnv>({ details: true });
+
   app.openapi({ ...adminListRoute, middleware: requireAdmin(deps) }, async (c) => {
     const list = await submissions.listTimeseries(c.req.valid("query").status);
-    return c.json({ submissions: list.map(listed) }, 200);
+    return c.json({ submissions: list.map(timeseriesListing) }, 200);
   });
 
-  for (const action of ["approve", "reject"] as const) {
-    app.openapi(
-      { ...reviewRoute(action), middleware: requireAdmin(deps) },
-      async (c) => {
-        const { id } = c.req.valid("param");
-        const result = await desk.reviewTimeseries(id, action, personOf(c.get("principal")));
-        if (!result.ok) throwRefusal(result);
-        return c.json(listed(result.value), 200);
+  const review = (action: ReviewAction) => async (id: string, by: Person) =>
+    timeseriesListing(valueOrRefusal(await desk.reviewTimeseries(id, action, by)));
+  const reviewedSubmission = {
+    description: "The reviewed submission",
+    schema: timeseriesSubmissionRecordSchema,
+  };
+  const errors = {
+    404: apiError("Unknown submission id"),
+    409: apiError(
+      "The submission is not pending (reviewed already), or its profile id is now in the " +
+        "catalogue",
+    ),
+  };
+  app.route(
+    "/",
+    reviewRoutes(deps, {
+      method: "patch",
+      tags: ["Time series", "Admin"],
+      approve: {
+        summary: "Approve a submission: the profile is served at once",
+        reviewed: reviewedSubmission,
+        errors,
+        review: review("approve"),
       },
-    );
-  }
+      reject: {
+        summary: "Reject a submission",
+        reviewed: reviewedSubmission,
+        errors,
+        review: review("reject"),
+      },
+    }),
+  );
 
   return app;
 }

@@ -24,7 +24,7 @@ const aboutSchema = z.object({
 
 const route = createRoute({
   method: "get",
-  path: "/heat/about",
+  path: "/about",
   summary: "Data attribution, licence and method",
   responses: {
     200: {
@@ -35,7 +35,7 @@ const route = createRoute({
   },
 });
 
-/** The about route, as an app to mount. */
+/** The about route, to mount at `/heat`. */
 export function aboutRoutes({ typology }: HeatDeps): OpenAPIHono {
   const app = createOpenAPIApp();
   const variants = typology.allVariants();

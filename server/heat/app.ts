@@ -7,6 +7,7 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { calculate as tabulaCalculate } from "../../lib/heat/calculate.ts";
 import type { Typology } from "../../lib/heat/typology.ts";
+import { API_KEY_HEADER } from "../middleware/api_key.ts";
 import { createOpenAPIApp } from "../middleware/errors.ts";
 import { aboutRoutes } from "./about.ts";
 import { calculateRoutes } from "./calculate.ts";
@@ -26,8 +27,7 @@ export const OPENAPI_PATH = "/heat/openapi.json";
 /** Name of the API-key security scheme in the OpenAPI document. */
 export const API_KEY_SCHEME = "ApiKey";
 
-/** Header that carries the API key. */
-export const API_KEY_HEADER = "X-Api-Key";
+export { API_KEY_HEADER } from "../middleware/api_key.ts";
 
 /** What the heat app is built from; `calculate` defaults to the TABULA calculation. */
 export interface HeatAppOptions {
@@ -40,14 +40,14 @@ export function createHeatApp({ typology, calculate }: HeatAppOptions): OpenAPIH
   const deps: HeatDeps = { typology, calculate: calculate ?? tabulaCalculate };
   const app = createOpenAPIApp();
 
-  app.route("/", healthRoutes());
-  app.route("/", aboutRoutes(deps));
+  app.route("/heat", healthRoutes());
+  app.route("/heat", aboutRoutes(deps));
   const lookups = createLookups(typology);
-  app.route("/", variantRoutes(deps, lookups));
-  app.route("/", periodRoutes(deps, lookups));
-  app.route("/", dataRoutes(deps));
-  app.route("/", fieldRoutes());
-  app.route("/", calculateRoutes(deps));
+  app.route("/api/v1/variants", variantRoutes(deps, lookups));
+  app.route("/api/v1/periods", periodRoutes(deps, lookups));
+  app.route("/api/v1/data", dataRoutes(deps));
+  app.route("/api/v1/fields", fieldRoutes());
+  app.route("/api/v1/calculate", calculateRoutes(deps));
 
   app.openAPIRegistry.registerComponent("securitySchemes", API_KEY_SCHEME, {
     type: "apiKey",

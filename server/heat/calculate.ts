@@ -45,7 +45,7 @@ const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
 const route = createRoute({
   method: "post",
-  path: "/api/v1/calculate/{code}",
+  path: "/{code}",
   summary: "Heating demand of a variant",
   description: "Without a body (or with an empty one) the archetype's inputs are used; each " +
     "member sent replaces one input, every other keeps the archetype value. Unknown members " +
@@ -128,7 +128,7 @@ function checked<T>(schema: z.ZodType<T>, value: unknown, where: string): T {
 }
 
 /**
- * The calculate route, as an app to mount. The route is documented from its schemas, and the
+ * The calculate route, to mount at `/api/v1/calculate`. The route is documented from its schemas, and the
  * handler checks path, query and body with the same schemas in one synchronous pass: this is
  * the service's hot path, and the generic validator middleware cost more than the calculation.
  */

@@ -22,7 +22,7 @@ const dataResponseSchema = z
 
 const route = createRoute({
   method: "get",
-  path: "/api/v1/data/{code}",
+  path: "/{code}",
   summary: "Parameter set of a variant",
   request: { params: codeParamsSchema },
   responses: {
@@ -36,7 +36,7 @@ const route = createRoute({
   },
 });
 
-/** The data route, as an app to mount. */
+/** The data route, to mount at `/api/v1/data`. */
 export function dataRoutes({ typology }: HeatDeps): OpenAPIHono {
   const app = createOpenAPIApp();
   app.openapi(route, (c) => {

@@ -5,7 +5,7 @@ import { createOpenAPIApp, FORBIDDEN_RESPONSE } from "../middleware/errors.ts";
 
 const route = createRoute({
   method: "get",
-  path: "/api/v1/fields",
+  path: "/",
   summary: "Metadata of the parameter-set fields",
   description: "Static: identical for every country.",
   responses: {
@@ -21,7 +21,7 @@ const route = createRoute({
   },
 });
 
-/** The fields route, as an app to mount. */
+/** The fields route, to mount at `/api/v1/fields`. */
 export function fieldRoutes(): OpenAPIHono {
   const app = createOpenAPIApp();
   const body = { data: fieldMetadata() };

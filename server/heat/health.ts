@@ -4,7 +4,7 @@ import { createOpenAPIApp, FORBIDDEN_RESPONSE } from "../middleware/errors.ts";
 
 const route = createRoute({
   method: "get",
-  path: "/heat/health",
+  path: "/health",
   summary: "Liveness",
   responses: {
     200: {
@@ -19,7 +19,7 @@ const route = createRoute({
   },
 });
 
-/** The health route, as an app to mount. */
+/** The health route, to mount at `/heat`. */
 export function healthRoutes(): OpenAPIHono {
   const app = createOpenAPIApp();
   app.openapi(route, (c) => c.json({ status: "ok" }, 200));

@@ -24,7 +24,7 @@ const periodsResponseSchema = z
 
 const route = createRoute({
   method: "get",
-  path: "/api/v1/periods/{country_iso2}",
+  path: "/{country_iso2}",
   summary: "Construction periods of a country",
   description: "The periods of one variant set of the country, over the building types SFH, " +
     "TH, MFH and AB, or of one `type`. " + SET_RULE,
@@ -45,7 +45,7 @@ const route = createRoute({
   },
 });
 
-/** The period routes, as an app to mount. */
+/** The period routes, to mount at `/api/v1/periods`. */
 export function periodRoutes({ typology }: HeatDeps, lookups: Lookups): OpenAPIHono {
   const app = createOpenAPIApp();
   app.openapi(route, (c) => {

@@ -66,7 +66,7 @@ const matchQuerySchema = z.object({
 
 const listRoute = createRoute({
   method: "get",
-  path: "/api/v1/variants/{country_iso2}",
+  path: "/{country_iso2}",
   summary: "All variant codes of a country",
   request: { params: countryParamsSchema },
   responses: {
@@ -81,7 +81,7 @@ const listRoute = createRoute({
 
 const matchRoute = createRoute({
   method: "get",
-  path: "/api/v1/variants/{country_iso2}/match",
+  path: "/{country_iso2}/match",
   summary: "Variant codes of a building type and period or year",
   description: "Exactly one of `period` and `year`. A year resolves to the period whose band " +
     "contains it for the country, set and type; a year with no archetype gives an empty " +
@@ -101,7 +101,7 @@ const matchRoute = createRoute({
   },
 });
 
-/** The variant routes, as an app to mount. */
+/** The variant routes, to mount at `/api/v1/variants`. */
 export function variantRoutes({ typology }: HeatDeps, lookups: Lookups): OpenAPIHono {
   const app = createOpenAPIApp();
 

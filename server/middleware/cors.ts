@@ -1,30 +1,36 @@
 /**
- * Allowed browser origins: a preflight from one of them is answered here (it carries no key),
- * and responses to them carry the CORS headers; other origins get none.
+ * CORS by policy: each service states which exact origins may call it from a browser, with
+ * which headers and methods. A preflight from an allowed origin is answered here (it carries no
+ * credentials), and responses to allowed origins carry the CORS headers; other origins get none.
  */
 import type { MiddlewareHandler } from "hono";
 
-/** Headers a browser caller may send. */
-export const ALLOWED_HEADERS = ["X-Api-Key", "Content-Type"] as const;
-/** Methods a browser caller may use. */
-export const ALLOWED_METHODS = ["GET", "POST", "OPTIONS"] as const;
-/** How long a browser may cache a preflight answer, seconds. */
+/** How long a browser may cache a preflight answer by default, seconds. */
 export const PREFLIGHT_MAX_AGE = 600;
 
-/** What a service lets browser callers send besides the defaults. */
-export interface CorsOptions {
-  /** Request headers allowed (default ALLOWED_HEADERS). */
-  headers?: readonly string[];
-  /** Methods allowed (default ALLOWED_METHODS). */
-  methods?: readonly string[];
+/** What one service lets browser callers do. */
+export interface CorsPolicy {
+  /** Exact origins: scheme, host and port, no trailing slash. */
+  origins: readonly string[];
+  /** Request headers a caller may send, e.g. `["Authorization", "Content-Type"]`. */
+  headers: readonly string[];
+  /** Methods a caller may use, e.g. `["GET", "POST", "OPTIONS"]`. */
+  methods: readonly string[];
+  /** Preflight cache lifetime, seconds (default PREFLIGHT_MAX_AGE). */
+  maxAgeSeconds?: number;
 }
 
-/** CORS middleware for the given exact origins (scheme, host and port, no trailing slash). */
-export function corsFor(
-  allowedOrigins: readonly string[],
-  { headers = ALLOWED_HEADERS, methods = ALLOWED_METHODS }: CorsOptions = {},
+/** CORS middleware for one policy. */
+export function cors(
+  { origins, headers, methods, maxAgeSeconds = PREFLIGHT_MAX_AGE }: CorsPolicy,
 ): MiddlewareHandler {
-  const allowed = new Set(allowedOrigins);
+  const allowed = new Set(origins);
+  const preflightHeaders = {
+    "Access-Control-Allow-Methods": methods.join(", "),
+    "Access-Control-Allow-Headers": headers.join(", "),
+    "Access-Control-Max-Age": String(maxAgeSeconds),
+    "Vary": "Origin",
+  };
   return async (c, next) => {
     const origin = c.req.header("origin");
     const isAllowed = origin !== undefined && allowed.has(origin);
@@ -33,13 +39,7 @@ export function corsFor(
     if (isPreflight && isAllowed) {
       return new Response(null, {
         status: 204,
-        headers: {
-          "Access-Control-Allow-Origin": origin,
-          "Access-Control-Allow-Methods": methods.join(", "),
-          "Access-Control-Allow-Headers": headers.join(", "),
-          "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE),
-          "Vary": "Origin",
-        },
+        headers: { "Access-Control-Allow-Origin": origin, ...preflightHeaders },
       });
     }
     await next();

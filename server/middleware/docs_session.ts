@@ -1,26 +1,23 @@
 /**
- * Browser access to the API docs. A browser cannot add the `X-Api-Key` header to a page
- * load, so `/heat/docs?api_key=...` once trades the key for a cookie and redirects to the bare
- * URL. The cookie holds an expiry and an HMAC of it under the key, never the key itself, and
- * only opens the docs page, its assets and the OpenAPI document.
+ * Browser access to API docs behind a key. A browser cannot add an `X-Api-Key` header to a page
+ * load, so `<docs>?api_key=...` once trades the key for a cookie and redirects to the bare URL
+ * (`server/middleware/api_key.ts`). The cookie holds an expiry and an HMAC of it under the key,
+ * never the key itself, and only opens the docs page, its assets and the OpenAPI document.
  */
+import { decodeBase64Url, encodeBase64Url } from "../../lib/auth/base64url.ts";
 
-/** Name of the docs cookie. */
-export const DOCS_COOKIE = "heat_docs";
 /** How long a docs cookie is valid, seconds. */
 export const DOCS_SESSION_SECONDS = 8 * 60 * 60;
 
 const encoder = new TextEncoder();
 
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes)).replaceAll("+", "-").replaceAll("/", "_")
-    .replace(/=+$/, "");
-}
-
+/** The bytes of a canonical base64url text, or undefined. */
 function fromBase64url(text: string): Uint8Array<ArrayBuffer> | undefined {
-  if (!/^[A-Za-z0-9_-]*$/.test(text)) return undefined;
-  const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
-  return Uint8Array.from(binary, (ch) => ch.charCodeAt(0));
+  try {
+    return new Uint8Array(decodeBase64Url(text));
+  } catch {
+    return undefined;
+  }
 }
 
 /** Issues and checks docs tokens `<expiry seconds>.<HMAC-SHA256 of it>` under the API key. */
@@ -40,12 +37,12 @@ export function docsSession(apiKey: string, now: () => number = Date.now): DocsS
     false,
     ["sign", "verify"],
   );
-  const message = (expiry: string) => encoder.encode(`heat-docs:${expiry}`);
+  const message = (expiry: string) => encoder.encode(`api-docs:${expiry}`);
   return {
     async issue() {
       const expiry = String(Math.floor(now() / 1000) + DOCS_SESSION_SECONDS);
       const mac = await crypto.subtle.sign("HMAC", await key, message(expiry));
-      return `${expiry}.${base64url(new Uint8Array(mac))}`;
+      return `${expiry}.${encodeBase64Url(new Uint8Array(mac))}`;
     },
     async verify(token) {
       const match = /^(\d{1,12})\.([A-Za-z0-9_-]{43})$/.exec(token ?? "");

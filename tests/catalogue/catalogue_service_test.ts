@@ -1,17 +1,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import {
-  buildSnapshot,
-  type CatalogueAddition,
-  CatalogueLoadError,
-  createCatalogueService,
-  filterProfiles,
-  filterTechnologies,
-  missingFields,
-  readSources,
-  type ServedProfile,
-  type SourceData,
-} from "../../lib/catalogue/catalogue_service.ts";
+import type { CatalogueAddition } from "../../lib/catalogue/catalogue_addition.ts";
+import { filterProfiles, filterTechnologies } from "../../lib/catalogue/catalogue_filter.ts";
+import { createCatalogueService } from "../../lib/catalogue/catalogue_service.ts";
+import { buildSnapshot } from "../../lib/catalogue/catalogue_snapshot.ts";
+import { CatalogueLoadError } from "../../lib/catalogue/load_problem.ts";
+import { readSources, type SourceData } from "../../lib/catalogue/read_sources.ts";
+import type { ServedProfile } from "../../lib/catalogue/served_profile.ts";
+import { missingFields } from "../../lib/catalogue/served_technology.ts";
 import {
   type Instance,
   noFigures,

@@ -32,7 +32,7 @@ Deno.test("loadCatalogue() writes the files and readCatalogue() reads the same t
     ]);
     assert.equal(files[1]?.metadata?.fx_rate_usd_per_eur, 1.13);
   } finally {
-    store.close();
+    await store.close();
   }
 });
 
@@ -54,7 +54,7 @@ Deno.test("catalogue tables answer SQL filters by tag, domain and year", async (
     );
     assert.equal(storage?.n, 10);
   } finally {
-    store.close();
+    await store.close();
   }
 });
 
@@ -73,7 +73,7 @@ Deno.test("a reload replaces only the catalogue tables; a failed load changes no
     const [kept] = await store.all<{ n: number }>("SELECT count(*) AS n FROM submissions");
     assert.equal(kept?.n, 2);
   } finally {
-    store.close();
+    await store.close();
   }
 });
 
@@ -86,6 +86,6 @@ Deno.test("legacy files load like catalogue files", async () => {
     assert.deepEqual(back, (await readCatalogueDir(legacy)).technologies);
     assert.deepEqual((await readCatalogueFiles(store)).map((f) => f.format), ["legacy", "legacy"]);
   } finally {
-    store.close();
+    await store.close();
   }
 });

@@ -3,21 +3,19 @@ import {
   type CatalogueService,
   createCatalogueService,
 } from "../../lib/catalogue/catalogue_service.ts";
+import { createSubmissionDesk, MergeConflictError } from "../../lib/catalogue/submission_desk.ts";
+import type { Person } from "../../lib/catalogue/submission_record.ts";
 import {
   ADDITIONS_TABLE,
   createDuckDbSubmissionRepository,
-} from "../../lib/catalogue/submission_repository.ts";
-import {
-  checkTechnologyRecord,
-  createSubmissionDesk,
-  MergeConflictError,
-  type Person,
-  planMerge,
-  servedSubmittedProfile,
   type SubmissionRepository,
+} from "../../lib/catalogue/submission_repository.ts";
+import { checkTechnologyRecord, planMerge } from "../../lib/catalogue/technology_submission.ts";
+import {
+  servedSubmittedProfile,
   submittedProfile,
   timeseriesSubmissionSchema,
-} from "../../lib/catalogue/submissions.ts";
+} from "../../lib/catalogue/timeseries_submission.ts";
 import {
   type CatalogueTechnology,
   catalogueTechnologySchema,
@@ -208,7 +206,7 @@ Deno.test("the desk takes a time series, refuses taken ids and serves it once ap
     const unknown = await desk.reviewTimeseries("nope", "reject", ADMIN);
     assert.equal(unknown.ok ? "ok" : unknown.reason, "not_found");
   } finally {
-    store.close();
+    await store.close();
   }
 });
 
@@ -231,7 +229,7 @@ Deno.test("the desk refuses to approve a profile whose id a file now has", async
     const rejected = await desk.reviewTimeseries("s-1", "reject", ADMIN);
     assert.equal(rejected.ok && rejected.value.status, "rejected");
   } finally {
-    store.close();
+    await store.close();
   }
 });
 
@@ -270,8 +268,9 @@ Deno.test("the desk merges technology records as new technologies or new instanc
         record("onshore_wind", ["onshore_wind-2025"]),
         RESEARCHER,
       );
-      assert.equal(taken.ok, false);
-      if (!taken.ok && taken.reason === "conflict") assert.equal(taken.problems.length, 1);
+      assert.ok(!taken.ok && taken.reason === "conflict", "a taken instance id is a conflict");
+      assert.equal(taken.problems.length, 1);
+      assert.match(taken.problems[0]!, /already has instance "onshore_wind-2025"/);
       const twice = await desk.submitTechnology(record("x_tech", ["x-1", "x-1"]), RESEARCHER);
       assert.equal(twice.ok, false);
     });
@@ -292,7 +291,7 @@ Deno.test("the desk merges technology records as new technologies or new instanc
       assert.equal(unknown.ok ? "ok" : unknown.reason, "not_found");
     });
   } finally {
-    store.close();
+    await store.close();
   }
 });
 
@@ -318,7 +317,7 @@ Deno.test("the desk merges a scraper instance once and refuses what does not fit
     // The same origin id stored twice keeps the first.
     assert.equal(await repository.insertAddition({ ...additions[0]! }), undefined);
   } finally {
-    store.close();
+    await store.close();
   }
 });
 
@@ -363,7 +362,7 @@ Deno.test("50 concurrent submissions and reviews lose nothing; each approval hap
     const rows = await store.all<{ n: number }>(`SELECT count(*) AS n FROM ${ADDITIONS_TABLE}`);
     assert.equal(rows[0]?.n, 20);
   } finally {
-    store.close();
+    await store.close();
   }
 });
 
@@ -391,7 +390,7 @@ Deno.test("submissions, reviews and additions survive closing and reopening the 
     assert.ok(ts.ok && pending.ok && tech.ok);
     assert.ok((await first.desk.reviewTimeseries(ts.value.submission_id, "approve", ADMIN)).ok);
     assert.ok((await first.desk.reviewTechnology(tech.value.submission_id, "approve", ADMIN)).ok);
-    first.store.close();
+    await first.store.close();
 
     const second = await setup(await openStore(path));
     try {
@@ -406,7 +405,7 @@ Deno.test("submissions, reviews and additions survive closing and reopening the 
       assert.equal(await second.repository.profileIdInUse("KEEP_2"), true);
       assert.equal(await second.repository.profileIdInUse("KEEP_3"), false);
     } finally {
-      second.store.close();
+      await second.store.close();
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
@@ -458,6 +457,6 @@ Deno.test("the repository answers not_found and conflict for status changes", as
     assert.equal(conflict.ok ? "ok" : conflict.reason, "conflict");
     assert.deepEqual(await repository.additions(), [], "nothing stored for a refused approval");
   } finally {
-    store.close();
+    await store.close();
   }
 });

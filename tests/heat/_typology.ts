@@ -3,7 +3,7 @@
  * (no store needed: the pipeline's reader gives the same rows the store holds).
  */
 import { fileURLToPath } from "node:url";
-import { readTabulaSources } from "../../pipelines/tabula.ts";
+import { readTabulaSources } from "../../lib/heat/tabula_sources.ts";
 import { type Typology, typologyFromRows } from "../../lib/heat/typology.ts";
 import type { ReferenceRow } from "../../lib/heat/reference_row.ts";
 

@@ -2,7 +2,8 @@ import assert from "node:assert/strict";
 import { COUNTRIES, countryByIso2, countryByName, tableName } from "../../lib/heat/countries.ts";
 import { loadTypology, typologyFromRows } from "../../lib/heat/typology.ts";
 import { openStore } from "../../lib/store/store.ts";
-import { loadTabula, readTabulaSources } from "../../pipelines/tabula.ts";
+import { loadTabula } from "../../lib/heat/tabula_load.ts";
+import { readTabulaSources } from "../../lib/heat/tabula_sources.ts";
 
 const GOOD = new URL("../fixtures/tabula/good", import.meta.url).pathname;
 const DATA = new URL("../../data/tabula", import.meta.url).pathname;
@@ -114,7 +115,7 @@ Deno.test("loadTypology reads back exactly what the pipeline loaded", async () =
       assert.deepEqual(typology.reference(row["Code_BuildingVariant"] as string), row);
     }
   } finally {
-    store.close();
+    await store.close();
   }
 });
 
@@ -139,6 +140,6 @@ Deno.test("loadTypology holds all 2,147 real variants and 836 references", async
     assert.equal(typology.reference("DE.N.AB.02.Gen.ReEx.001.001")?.["Code_Country"], "DE");
     assert.equal(typeof typology.reference("DE.N.AB.02.Gen.ReEx.001.001")?.["q_h_nd"], "number");
   } finally {
-    store.close();
+    await store.close();
   }
 });

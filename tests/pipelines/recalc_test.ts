@@ -3,7 +3,7 @@ import { join } from "node:path";
 import Papa from "papaparse";
 import { main, writeResults } from "../../pipelines/recalc.ts";
 import { openStore } from "../../lib/store/store.ts";
-import { ensureStore } from "../../pipelines/build_store.ts";
+import { ensureStore } from "../../lib/store/build_store.ts";
 
 const dir = await Deno.makeTempDir({ prefix: "recalc_test_" });
 const storePath = join(dir, "store.duckdb");
@@ -28,7 +28,7 @@ Deno.test("writeResults() writes Parquet through DuckDB for a .parquet path", as
   await writeResults(out, results);
   const store = await openStore(":memory:");
   const rows = await store.all(`SELECT * FROM read_parquet('${out}') ORDER BY code`);
-  store.close();
+  await store.close();
   assert.deepEqual(rows, [
     { code: "A", q_h_nd: 100.5, reference_q_h_nd: 100, deviation: 0.005 },
     { code: "B", q_h_nd: 50, reference_q_h_nd: null, deviation: null },

@@ -21,7 +21,7 @@ Deno.test("loadProfiles() writes the profiles; readProfile() gives back the file
     assert.deepEqual(index, fileIndex.profiles);
     assert.equal(await readProfile(store, "XX_solar_pv_2016"), null);
   } finally {
-    store.close();
+    await store.close();
     await Deno.remove(dir, { recursive: true });
   }
 });
@@ -40,7 +40,7 @@ Deno.test("loadProfiles() replaces earlier profiles and refuses an invalid folde
     );
     assert.equal((await readProfileIndex(store)).length, 13);
   } finally {
-    store.close();
+    await store.close();
     await Deno.remove(dir, { recursive: true });
   }
 });
@@ -56,6 +56,6 @@ Deno.test("loadProfiles() loads the committed catalogue", async () => {
     assert.equal(ror?.values.length, 8760);
     assert.equal(Math.max(...(ror?.values ?? [])), 1);
   } finally {
-    store.close();
+    await store.close();
   }
 });

@@ -73,7 +73,7 @@ async function withCandidates(
     });
     await test(repository);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

@@ -54,7 +54,7 @@ async function withRepository(
   try {
     await test(await createDuckDbScraperRepository(store), store);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -304,5 +304,32 @@ Deno.test("createDuckDbScraperRepository() keeps existing rows when the tables e
     assert.equal((await again.getCandidate("kept"))?.id, "kept");
     const [row] = await store.all<{ n: number }>(`SELECT count(*) AS n FROM ${CANDIDATES_TABLE}`);
     assert.equal(row?.n, 1);
+  });
+});
+
+Deno.test("the repository's reads answer while a transaction holds the store's writer", async () => {
+  await withRepository(async (repository, store) => {
+    await repository.insertCandidate(candidate({ id: "read" }));
+    let release!: () => void;
+    const held = store.transaction(() => new Promise<void>((resolve) => release = resolve));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error("reads waited for the writer")), 2000);
+    });
+    try {
+      const reads = Promise.all([
+        repository.getCandidate("read"),
+        repository.countPending(),
+        repository.listCandidates({ status: "pending" }),
+      ]);
+      const [found, pending, list] = await Promise.race([reads, timeout]);
+      assert.equal(found?.id, "read");
+      assert.equal(pending, 1);
+      assert.deepEqual(list.map((c) => c.id), ["read"]);
+    } finally {
+      clearTimeout(timer);
+      release();
+    }
+    await held;
   });
 });

@@ -36,7 +36,7 @@ async function withSetup(
     await test(sources, repository, options);
   } finally {
     await sources.close();
-    store.close();
+    await store.close();
   }
 }
 

@@ -41,7 +41,7 @@ async function withService(
     }
   } finally {
     await sources.close();
-    store.close();
+    await store.close();
   }
 }
 

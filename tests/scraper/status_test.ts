@@ -70,6 +70,6 @@ Deno.test("buildScraperStatus() reports schedule, sources, pending count and the
       await schedule.stop();
     }
   } finally {
-    store.close();
+    await store.close();
   }
 });

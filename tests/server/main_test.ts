@@ -13,13 +13,22 @@ function catalogueEnv(dir: string): Record<string, string> {
   };
 }
 
+/** How a child server is started: `deno <args>` and the services whose listening lines to await. */
+interface Launch {
+  args: string[];
+  names: string[];
+}
+
+const MAIN: Launch = { args: ["run", "-A", "server/main.ts"], names: ["heat", "catalogue"] };
+
 /**
- * Starts server/main.ts and waits for both listening lines; gives the heat port, the catalogue
- * port and all of stderr so far.
+ * Starts a server child process and waits for the listening line of every named service; gives
+ * the ports by name (and as `port`, `cataloguePort` for the two services), the stderr so far,
+ * `stop()` (SIGTERM, then the exit status) and the rest of stderr once stopped.
  */
-async function start(env: Record<string, string>) {
+async function start(env: Record<string, string>, launch: Launch = MAIN) {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "server/main.ts"],
+    args: launch.args,
     cwd: ROOT,
     env: { HEAT_HOST: "127.0.0.1", HEAT_PORT: "0", ...env },
     stdin: "null",
@@ -29,27 +38,38 @@ async function start(env: Record<string, string>) {
   const reader = child.stderr.pipeThrough(new TextDecoderStream()).getReader();
   let log = "";
   const deadline = Date.now() + 120_000;
-  let port: number | undefined;
-  let cataloguePort: number | undefined;
-  while ((port === undefined || cataloguePort === undefined) && Date.now() < deadline) {
+  const ports: Record<string, number> = {};
+  while (launch.names.some((n) => ports[n] === undefined) && Date.now() < deadline) {
     const { value, done } = await reader.read();
     if (done) break;
     log += value;
-    const match = /heat: listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log);
-    if (match) port = Number(match[1]);
-    const catalogue = /catalogue: listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log);
-    if (catalogue) cataloguePort = Number(catalogue[1]);
+    for (const name of launch.names) {
+      const match = new RegExp(`${name}: listening on http://127\\.0\\.0\\.1:(\\d+)`).exec(log);
+      if (match) ports[name] = Number(match[1]);
+    }
   }
+  let rest = "";
   const stop = async () => {
     child.kill("SIGTERM");
-    await reader.cancel();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      rest += value;
+    }
     return await child.status;
   };
-  if (port === undefined || cataloguePort === undefined) {
+  if (launch.names.some((n) => ports[n] === undefined)) {
     await stop();
-    throw new Error(`server/main.ts did not start:\n${log}`);
+    throw new Error(`${launch.args.join(" ")} did not start:\n${log}${rest}`);
   }
-  return { port, cataloguePort, log, stop };
+  return {
+    ports,
+    port: ports["heat"],
+    cataloguePort: ports["catalogue"],
+    log,
+    stop,
+    rest: () => rest,
+  };
 }
 
 /** Runs server/main.ts expecting it to refuse to start; gives its exit code and stderr. */
@@ -210,6 +230,60 @@ Deno.test("server/main.ts builds the store and serves the gateway only", async (
       assert.equal(port.code, 1);
       assert.match(port.log, /CATALOGUE_PORT: must be an integer port/);
     });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("server/main.ts on SIGTERM ends open streams, closes every module and exits 0", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const server = await start(
+      { STORE_PATH: `${dir}/store.duckdb`, HEAT_API_KEY: "k", ...catalogueEnv(dir) },
+      {
+        args: ["run", "-A", "tests/server/_main_with_stream.ts"],
+        names: ["heat", "catalogue", "stream"],
+      },
+    );
+    let status: Deno.CommandStatus | undefined;
+    try {
+      const res = await fetch(`http://127.0.0.1:${server.ports["stream"]}/events`);
+      const events: string[] = [];
+      for await (const chunk of res.body!.pipeThrough(new TextDecoderStream())) {
+        for (const match of chunk.matchAll(/^event: (\S+)$/gm)) events.push(match[1] ?? "");
+        if (events.length === 1) status = await server.stop();
+      }
+      assert.equal(events[0], "tick");
+      assert.equal(events.at(-1), "shutdown", "the stream ends with a shutdown event");
+    } finally {
+      status ??= await server.stop();
+    }
+    assert.equal(status.code, 0, server.log + server.rest());
+    assert.match(server.rest(), /SIGTERM: stopping/);
+    assert.match(server.rest(), /stream: closed/);
+    assert.match(server.rest(), /stopped/);
+    await assert.rejects(Deno.stat(`${dir}/state.duckdb.wal`), Deno.errors.NotFound);
+    await assert.rejects(fetch(`http://127.0.0.1:${server.cataloguePort}/health`), TypeError);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("deno task start --only catalogue starts the catalogue alone", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const server = await start(
+      { STORE_PATH: `${dir}/store.duckdb`, ...catalogueEnv(dir) },
+      { args: ["task", "start", "--only", "catalogue"], names: ["catalogue"] },
+    );
+    try {
+      const res = await fetch(`http://127.0.0.1:${server.cataloguePort}/health`);
+      assert.equal((await res.json()).status, "ok");
+      assert.doesNotMatch(server.log, /heat: /);
+    } finally {
+      assert.equal((await server.stop()).code, 0);
+    }
+    await assert.rejects(Deno.stat(`${dir}/store.duckdb`), Deno.errors.NotFound);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

@@ -1,31 +1,149 @@
 import assert from "node:assert/strict";
-import { readConfig } from "../../server/config.ts";
-import { buildListeners } from "../../server/services.ts";
-import { typology } from "./_heat.ts";
+import { startServices } from "../../server/main.ts";
+import { SHUTDOWN_EVENT } from "../../server/middleware/event_stream.ts";
+import type { ServiceModule } from "../../server/service_module.ts";
+import { selectModules, SERVICE_MODULES } from "../../server/services.ts";
+import { closed, streamModule } from "./_stream_module.ts";
 
-const catalogue = { fetch: () => new Response("catalogue app") };
+const names = (modules: readonly ServiceModule[]) => modules.map((m) => m.name);
 
-Deno.test("buildListeners() serves the heat app only through its gateway", async () => {
-  const config = readConfig({ HEAT_PORT: "8181" });
-  const listeners = buildListeners({ config, heatApiKey: "listener-key", typology, catalogue });
-  assert.deepEqual(listeners.map((l) => [l.name, l.port]), [["heat", 8181], ["catalogue", 8005]]);
-  const [heat] = listeners;
-  assert.ok(heat);
-  const refused = await heat.fetch(new Request("http://localhost/heat/health"));
-  assert.equal(refused.status, 403);
-  await refused.body?.cancel();
-  const health = await heat.fetch(
-    new Request("http://localhost/heat/health", { headers: { "X-Api-Key": "listener-key" } }),
+Deno.test("selectModules() starts all by default, else the named ones in start order", () => {
+  assert.deepEqual(names(selectModules(SERVICE_MODULES, undefined)), ["heat", "catalogue"]);
+  assert.deepEqual(names(selectModules(SERVICE_MODULES, [])), ["heat", "catalogue"]);
+  assert.deepEqual(names(selectModules(SERVICE_MODULES, ["catalogue"])), ["catalogue"]);
+  assert.deepEqual(
+    names(selectModules(SERVICE_MODULES, ["catalogue", "heat"])),
+    ["heat", "catalogue"],
   );
-  assert.deepEqual(await health.json(), { status: "ok" });
+  assert.throws(() => selectModules(SERVICE_MODULES, ["heat", "runner"], "--only"), {
+    name: "RangeError",
+    message: '--only: unknown service "runner"; known: heat, catalogue',
+  });
 });
 
-Deno.test("buildListeners() serves the catalogue app on CATALOGUE_PORT without the heat key", async () => {
-  const config = readConfig({ CATALOGUE_PORT: "8282" });
-  const listeners = buildListeners({ config, heatApiKey: "listener-key", typology, catalogue });
-  const listener = listeners.find((l) => l.name === "catalogue");
-  assert.ok(listener);
-  assert.equal(listener.port, 8282);
-  const res = await listener.fetch(new Request("http://localhost/health"));
-  assert.equal(await res.text(), "catalogue app");
+/** An environment that keeps every file of the start in `dir` and every port free. */
+function testEnv(dir: string): Record<string, string> {
+  return {
+    HOST: "127.0.0.1",
+    HEAT_PORT: "0",
+    CATALOGUE_PORT: "0",
+    STORE_PATH: `${dir}/store.duckdb`,
+    STATE_PATH: `${dir}/state.duckdb`,
+    JWT_SECRET_FILE: "",
+    JWT_SECRET_KEY: "a-test-secret-of-at-least-32-bytes-long",
+    HEAT_API_KEY: "services-test-key",
+    SHUTDOWN_GRACE_SECONDS: "5",
+  };
+}
+
+/** Reads an event stream until it ends; gives the event names in order. */
+async function eventNames(body: ReadableStream<Uint8Array>, afterFirst: () => void) {
+  const events: string[] = [];
+  let text = "";
+  let first = true;
+  for await (const chunk of body.pipeThrough(new TextDecoderStream())) {
+    text += chunk;
+    for (const match of chunk.matchAll(/^event: (\S+)$/gm)) events.push(match[1] ?? "");
+    if (first && events.length > 0) {
+      first = false;
+      afterFirst();
+    }
+  }
+  return { events, text };
+}
+
+Deno.test("startServices() starts every module on an ephemeral port and stop() ends streams and closes modules", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const started = await startServices(testEnv(dir), {
+      modules: [...SERVICE_MODULES, streamModule],
+    });
+    let stopped: Promise<void> | undefined;
+    try {
+      assert.deepEqual(started.listeners.map((l) => l.name), ["heat", "catalogue", "stream"]);
+      const ports = started.listeners.map((l) => l.port);
+      assert.ok(ports.every((p) => p > 0), `bound ports: ${ports}`);
+      assert.equal(new Set(ports).size, 3);
+      const url = (name: string, path: string) => {
+        const listener = started.listeners.find((l) => l.name === name);
+        return `http://127.0.0.1:${listener?.port}${path}`;
+      };
+
+      const heat = await fetch(url("heat", "/heat/health"), {
+        headers: { "X-Api-Key": "services-test-key" },
+      });
+      assert.deepEqual(await heat.json(), { status: "ok" });
+      const catalogue = await fetch(url("catalogue", "/health"));
+      assert.equal((await catalogue.json()).status, "ok");
+
+      const stream = await fetch(url("stream", "/events"));
+      assert.equal(stream.headers.get("content-type"), "text/event-stream; charset=utf-8");
+      const read = eventNames(stream.body!, () => stopped = started.stop());
+      const { events } = await read;
+      assert.equal(events[0], "tick");
+      assert.equal(events.at(-1), SHUTDOWN_EVENT, "the stream's last event says the server stops");
+      assert.ok(stopped, "stop() was called after the first event");
+      await stopped;
+      assert.ok(closed.includes("stream"), "the module's close() ran");
+      await assert.rejects(fetch(url("catalogue", "/health")), TypeError, "no longer listening");
+      await assert.rejects(Deno.stat(`${dir}/state.duckdb.wal`), Deno.errors.NotFound);
+    } finally {
+      await (stopped ?? started.stop());
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("startServices() reads every selected module's settings before starting any", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    await assert.rejects(
+      startServices({ ...testEnv(dir), CATALOGUE_PORT: "x" }),
+      { message: /^CATALOGUE_PORT: must be an integer port/ },
+    );
+    // Nothing started: the heat service did not build the data store.
+    await assert.rejects(Deno.stat(`${dir}/store.duckdb`), Deno.errors.NotFound);
+    await assert.rejects(startServices(testEnv(dir), { args: ["--only", "runner"] }), {
+      message: '--only: unknown service "runner"; known: heat, catalogue',
+    });
+    await assert.rejects(startServices(testEnv(dir), { args: ["--every"] }), TypeError);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("startServices() with --only catalogue starts that service alone", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const started = await startServices(testEnv(dir), { args: ["--only", "catalogue"] });
+    try {
+      assert.deepEqual(started.listeners.map((l) => l.name), ["catalogue"]);
+      const res = await fetch(`http://127.0.0.1:${started.listeners[0]?.port}/health`);
+      assert.equal((await res.json()).status, "ok");
+      // The heat service's data store is neither built nor opened.
+      await assert.rejects(Deno.stat(`${dir}/store.duckdb`), Deno.errors.NotFound);
+    } finally {
+      await started.stop();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("startServices() names a port in use and closes the modules it started", async () => {
+  const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const before = closed.length;
+  try {
+    await assert.rejects(
+      startServices(
+        { HOST: "127.0.0.1", STREAM_PORT: String(taken.addr.port) },
+        { modules: [streamModule] },
+      ),
+      { message: new RegExp(`^stream: cannot listen on 127\\.0\\.0\\.1:${taken.addr.port}: `) },
+    );
+    assert.equal(closed.length, before + 1, "the started module was closed again");
+  } finally {
+    taken.close();
+  }
 });

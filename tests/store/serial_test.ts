@@ -25,7 +25,7 @@ Deno.test("Store.transaction() keeps other calls out and rolls back on failure",
     assert.equal(ok, "done");
     assert.equal((await store.all("SELECT v FROM t ORDER BY v")).length, 2);
   } finally {
-    store.close();
+    await store.close();
   }
 });
 
@@ -47,14 +47,15 @@ Deno.test("Store calls made at once read their own results", async () => {
     }
     assert.deepEqual(await store.all("SELECT count(*) AS c FROM t"), [{ c: 50 }]);
   } finally {
-    store.close();
+    await store.close();
   }
 });
 
 Deno.test("Store.close() lets earlier calls finish and refuses later ones", async () => {
   const store = await openStore(":memory:");
   const pending = store.all<{ x: number }>("SELECT 42 AS x");
-  store.close();
+  const closed = store.close();
   assert.deepEqual(await pending, [{ x: 42 }]);
+  await closed;
   await assert.rejects(store.all("SELECT 1"), /closed/);
 });

@@ -17,7 +17,7 @@ async function withStore(fn: (store: Store) => Promise<void>): Promise<void> {
   try {
     await fn(store);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 
@@ -156,15 +156,15 @@ Deno.test("a closed store refuses work; a file store can be reopened read-only",
     const path = `${dir}/s.duckdb`;
     const store = await openStore(path);
     await writeMeta(store, "k", "v");
-    store.close();
-    store.close();
+    await store.close();
+    await store.close();
     await assert.rejects(() => store.all("SELECT 1"), /closed/);
     const reader = await openStore(path, { readOnly: true });
     try {
       assert.equal(await readMeta(reader, "k"), "v");
       await assert.rejects(() => reader.run("CREATE TABLE x (a INTEGER)"), /read-only/i);
     } finally {
-      reader.close();
+      await reader.close();
     }
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -56,7 +56,7 @@ export async function testApp(
     store,
     async dispose() {
       await built.close();
-      store.close();
+      await store.close();
     },
   };
 }

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { readConfig } from "../../../server/config.ts";
+import { readCatalogueSettings } from "../../../server/catalogue/config.ts";
 
 const HASH = "$2b$04$QOdBpdoc9bC.LXC8kf35OOdaKVKdLK.wiEbQF0PPNlWBFvd.JeQk6";
 
-Deno.test("readConfig() fills in the catalogue defaults: no ORCID, admin or schedule", () => {
-  const { catalogue } = readConfig({});
+Deno.test("readCatalogueSettings() fills in the catalogue defaults: no ORCID, admin or schedule", () => {
+  const catalogue = readCatalogueSettings({});
   assert.deepEqual({ ...catalogue, scraper: undefined }, {
     port: 8005,
     catalogueDir: "catalogues",
@@ -25,8 +25,8 @@ Deno.test("readConfig() fills in the catalogue defaults: no ORCID, admin or sche
   assert.equal(catalogue.scraper.llm.api_key, undefined);
 });
 
-Deno.test("readConfig() reads every catalogue variable", () => {
-  const { catalogue } = readConfig({
+Deno.test("readCatalogueSettings() reads every catalogue variable", () => {
+  const catalogue = readCatalogueSettings({
     CATALOGUE_PORT: "9005",
     CATALOGUE_DIR: "/data/catalogues",
     PROFILES_DIR: "/data/profiles",
@@ -84,7 +84,7 @@ Deno.test("readConfig() reads every catalogue variable", () => {
   assert.deepEqual(s.llm, { api_key: "k", base_url: "http://127.0.0.1:2/v1", model: "small" });
 });
 
-Deno.test("readConfig() names the catalogue variable at fault", async (t) => {
+Deno.test("readCatalogueSettings() names the catalogue variable at fault", async (t) => {
   const cases: [Record<string, string>, RegExp][] = [
     [{ CATALOGUE_PORT: "eighty" }, /^CATALOGUE_PORT: must be an integer port/],
     [{ JWT_LIFETIME_HOURS: "0" }, /^JWT_LIFETIME_HOURS: must be a number > 0/],
@@ -114,6 +114,9 @@ Deno.test("readConfig() names the catalogue variable at fault", async (t) => {
     [{ SCRAPER_LLM_URL: "nope" }, /^SCRAPER_LLM_URL: "nope" is not an http/],
   ];
   for (const [env, message] of cases) {
-    await t.step(JSON.stringify(env), () => assert.throws(() => readConfig(env), { message }));
+    await t.step(
+      JSON.stringify(env),
+      () => assert.throws(() => readCatalogueSettings(env), { message }),
+    );
   }
 });

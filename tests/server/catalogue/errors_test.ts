@@ -77,7 +77,7 @@ Deno.test("an unexpected failure is a bare 500 in the same format", async () => 
   const log = console.error;
   console.error = () => {};
   try {
-    built.store.close();
+    await built.store.close();
     const reply = await call(
       built.app,
       "/api/v1/timeseries/submit",
@@ -103,7 +103,7 @@ Deno.test("createCatalogueApp() refuses a short secret and invalid data files", 
       /Cannot serve the catalogue: 1 problem/,
     );
   } finally {
-    store.close();
+    await store.close();
   }
 });
 

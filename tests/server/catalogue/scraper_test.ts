@@ -196,7 +196,7 @@ Deno.test("candidates: list, filter, detail; approval adds an instance citing th
     });
     await t.step("reject: archived, listed as rejected", async () => {
       const other = candidates.find((c) => c.id !== convertible.id);
-      if (!other) return;
+      assert.ok(other, "the fixtures hold a second pending candidate to reject");
       const reply = await call(app, `/api/v1/scraper/candidates/${other.id}/reject`, {
         method: "POST",
         ...bearer(admin),
@@ -205,6 +205,7 @@ Deno.test("candidates: list, filter, detail; approval adds an instance citing th
       assert.equal(reply.body.candidate.status, "rejected");
       const rejected = await call(app, "/api/v1/scraper/candidates?status=rejected", bearer(admin));
       assert.equal(rejected.body.total, 1);
+      assert.equal(rejected.body.candidates[0].id, other.id);
     });
   });
 });

@@ -3,7 +3,7 @@
  * problems instead of guessing.
  */
 import Papa from "papaparse";
-import type { Problem } from "./problems.ts";
+import type { Problem } from "../validation/problems.ts";
 
 /** Options of readCsv. */
 export interface CsvOptions {

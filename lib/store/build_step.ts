@@ -3,7 +3,7 @@
  * stale, and the function that loads them. TABULA is one step; other data sets (e.g. a technology
  * catalogue) add their own.
  */
-import type { Store } from "../lib/store/store.ts";
+import type { Store } from "./store.ts";
 
 /** A data set's contribution to the store build. */
 export interface BuildStep {
