@@ -1,8 +1,11 @@
 /**
  * Builds the technology catalogue files from `data/technology/`: one file per domain in
  * `catalogues/` (`generation.json`, `storage.json`, `transmission.json`, `conversion.json`),
- * the JSON Schemas `data/schemas/catalogue*.schema.json` and the coverage list
- * `data/technology/MISSING.md`.
+ * the manifest of the served files `catalogues/manifest.json` (the domain files and the profile
+ * index; a listed file that is missing stops the service's start or reload), the JSON Schemas
+ * `data/schemas/catalogue*.schema.json` and the coverage list `data/technology/MISSING.md`.
+ * Files are written atomically (a temporary file in the same folder, then a rename), the
+ * manifest last, so a reload never reads a half-written file.
  *
  *   deno run -A pipelines/catalogue_build.ts [--root .] [--check]
  *
@@ -24,6 +27,7 @@ import {
   type CatalogueInputs,
 } from "../lib/catalogue/build_catalogue.ts";
 import { type CostTable, parseCostTable } from "../lib/catalogue/cost_table.ts";
+import { formatManifest, MANIFEST_FILE, manifestOf } from "../lib/catalogue/manifest.ts";
 import { recipeSchema } from "../lib/catalogue/recipe_schema.ts";
 import type { CatalogueFile } from "../lib/catalogue/technology_schema.ts";
 import { parseCsv } from "../lib/csv/parse_csv.ts";
@@ -138,6 +142,11 @@ export async function buildCatalogueFiles(root: string): Promise<Map<string, str
     out.set(`data/schemas/${name}`, content);
   }
   out.set(`${SOURCE_DIR}/${MISSING_FILE}`, formatMissing(inputs, catalogue));
+  // Last: written after the files it lists.
+  out.set(
+    `${CATALOGUE_DIR}/${MANIFEST_FILE}`,
+    formatManifest(manifestOf([...catalogue.keys()].map((domain) => `${domain}.json`), COMMAND)),
+  );
   return out;
 }
 

@@ -81,21 +81,37 @@ export async function checkGeneratedFiles(
   return differences;
 }
 
-/** Writes `files` under `root`, first removing files of the owned folder the build no longer makes. */
+/**
+ * Writes `text` to `path` atomically: into a temporary file in the same folder, then renamed over
+ * `path`, so a reader sees the old file or the new one, never a part of it.
+ */
+export async function writeFileAtomic(path: string, text: string): Promise<void> {
+  const dir = path.slice(0, path.lastIndexOf("/") + 1);
+  const temporary = `${dir}.${path.slice(dir.length)}.${crypto.randomUUID()}.tmp`;
+  try {
+    await Deno.writeTextFile(temporary, text);
+    await Deno.rename(temporary, path);
+  } catch (error) {
+    await Deno.remove(temporary).catch(() => undefined);
+    throw error;
+  }
+}
+
+/**
+ * Writes `files` under `root` in their order, each atomically (`writeFileAtomic`), then removes
+ * files of the owned folder the build no longer makes.
+ */
 export async function writeGeneratedFiles(
   root: string,
   files: ReadonlyMap<string, string>,
   set: Pick<GeneratedFileSet, "ownedDir">,
 ): Promise<void> {
-  if (set.ownedDir !== undefined) {
-    for (const path of await staleFiles(root, set.ownedDir, files)) {
-      await Deno.remove(`${root}/${path}`);
-    }
-  }
+  const stale = set.ownedDir === undefined ? [] : await staleFiles(root, set.ownedDir, files);
   for (const [path, text] of files) {
     await Deno.mkdir(`${root}/${path.slice(0, path.lastIndexOf("/"))}`, { recursive: true });
-    await Deno.writeTextFile(`${root}/${path}`, text);
+    await writeFileAtomic(`${root}/${path}`, text);
   }
+  for (const path of stale) await Deno.remove(`${root}/${path}`);
 }
 
 /**

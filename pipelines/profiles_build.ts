@@ -6,6 +6,8 @@
  *
  * `--check` writes nothing into the catalogue: it exits 1 when a rebuild differs from the
  * committed files (rebuilt copies of the differing files go to `profiles-changed/`, git-ignored).
+ * Files are written atomically (a temporary file in the same folder, then a rename), the index
+ * after the profiles it lists; files the build no longer makes are removed last.
  */
 import { buildCatalogue, type BuiltCatalogue } from "../lib/profiles/build_catalogue.ts";
 import { INDEX_FILE } from "../lib/profiles/catalogue_read.ts";
@@ -96,7 +98,7 @@ export function checkProfileFiles(
   return checkGeneratedFiles(root, files, PROFILE_FILES);
 }
 
-/** Writes the files under `root` and removes catalogue files the build no longer produces. */
+/** Writes the files under `root` (atomically) and removes catalogue files the build no longer produces. */
 export function writeProfileFiles(root: string, files: ReadonlyMap<string, string>): Promise<void> {
   return writeGeneratedFiles(root, files, PROFILE_FILES);
 }

@@ -4,14 +4,16 @@
  * `file:row: column: message` (row = 1-based data row, 0 = whole file), then a one-line summary;
  * exits 1 on any problem.
  *
- * Each data set contributes a ValidationCheck: TABULA, the technology catalogue, the profiles,
- * the committed JSON Schemas, and the generated files against a rebuild from their sources.
+ * Each data set contributes a ValidationCheck: TABULA, the technology catalogue with the manifest
+ * of its served files, the profiles, the committed JSON Schemas, and the generated files against
+ * a rebuild from their sources.
  * Usage: `deno run -A pipelines/validate.ts [tabula-dir]` (with a folder: TABULA only).
  */
 import { fileURLToPath } from "node:url";
 import { DEFAULT_SCHEMA_DIR, generatedSchemas, schemaDrift } from "./export_schemas.ts";
 import { formatProblem, type Problem } from "../lib/validation/problems.ts";
 import { readTabulaSources } from "../lib/heat/tabula_sources.ts";
+import { checkManifest } from "../lib/catalogue/manifest.ts";
 import { checkCatalogueSchemaFiles, validateCatalogueDir } from "./catalogue_validate.ts";
 import { CATALOGUE_FILES } from "./catalogue_build.ts";
 import { validateProfilesDir } from "./profiles_validate.ts";
@@ -62,18 +64,28 @@ function fileProblem(file: string, message: string): Problem {
   return { file, row: 0, column: "", message };
 }
 
-/** Checks the technology catalogue files (both formats) and their committed JSON Schemas. */
+/**
+ * Checks the technology catalogue files (both formats), the manifest of the served files (it
+ * must be there, and every file it lists) and the committed JSON Schemas.
+ */
 export function catalogueCheck(root: string = REPO): ValidationCheck {
   return {
     name: "catalogue",
     async run() {
-      const { files, problems } = await validateCatalogueDir(`${root}/catalogues`);
+      const dir = `${root}/catalogues`;
+      const { files, problems } = await validateCatalogueDir(dir);
+      const manifest = await checkManifest(dir, `${dir}/profiles`, { required: true });
       const schemaProblems = await checkCatalogueSchemaFiles(root);
       return {
-        files: files.length,
+        files: files.length + (manifest.present ? 1 : 0),
         rows: files.reduce((n, f) => n + f.instances, 0),
         problems: [
-          ...problems.map((p) => ({ file: p.file, row: 0, column: p.path, message: p.message })),
+          ...[...problems, ...manifest.problems].map((p) => ({
+            file: p.file,
+            row: 0,
+            column: p.path,
+            message: p.message,
+          })),
           ...schemaProblems.map((line) => fileProblem("data/schemas", line)),
         ],
       };

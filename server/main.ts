@@ -11,6 +11,7 @@
 import { parseArgs } from "node:util";
 import { ensureStore } from "../lib/store/build_store.ts";
 import { readConfig } from "./config.ts";
+import { serveGuarded } from "./connection_guard.ts";
 import type { Env } from "./env.ts";
 import type { RunningService, ServiceModule } from "./service_module.ts";
 import { selectModules, SERVICE_MODULES } from "./services.ts";
@@ -84,7 +85,7 @@ export async function startServices(
   let dataStore: Promise<string> | undefined;
   const shutdown = new AbortController();
   const running: { name: string; port: number; service: RunningService }[] = [];
-  const servers: Deno.HttpServer[] = [];
+  const servers: { shutdown(): Promise<void> }[] = [];
   const listeners: StartedListener[] = [];
 
   const closeModules = async () => {
@@ -128,20 +129,24 @@ export async function startServices(
       running.push({ name: module.name, port: service.port, service: started });
     }
     for (const { name, port, service } of [...running]) {
-      let listening!: (address: Deno.NetAddr) => void;
-      const bound = new Promise<Deno.NetAddr>((resolve) => listening = resolve);
+      let address: Deno.NetAddr;
       try {
-        servers.push(Deno.serve(
-          { port, hostname: config.host, onListen: listening },
-          (request) => service.fetch(request),
-        ));
+        const handler = (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) =>
+          service.fetch(request, info);
+        const server = config.connectionLimits
+          ? serveGuarded(
+            { hostname: config.host, port, limits: config.connectionLimits },
+            handler,
+          )
+          : Deno.serve({ hostname: config.host, port, onListen() {} }, handler);
+        servers.push(server);
+        address = server.addr;
       } catch (error) {
         throw new Error(
           `${name}: cannot listen on ${config.host}:${port}: ` +
             (error instanceof Error ? error.message : String(error)),
         );
       }
-      const address = await bound;
       console.error(`${name}: listening on http://${address.hostname}:${address.port}`);
       listeners.push({ name, hostname: address.hostname, port: address.port });
     }

@@ -11,8 +11,11 @@ import type { Env } from "./env.ts";
 
 /** What a started service hands back. */
 export interface RunningService {
-  /** Answers one request; usually a Hono app's `fetch`. */
-  fetch(request: Request): Response | Promise<Response>;
+  /**
+   * Answers one request; usually a Hono app's `fetch`. `info.remoteAddr` is the client's own
+   * address (Hono's `getConnInfo` reads it).
+   */
+  fetch(request: Request, info?: Deno.ServeHandlerInfo<Deno.NetAddr>): Response | Promise<Response>;
   /**
    * Releases everything the service opened: waits for (or cancels) its jobs, then checkpoints
    * and closes its stores. Called once, after the listener stopped taking requests.

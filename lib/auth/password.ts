@@ -12,6 +12,13 @@ export interface AdminConfig {
   passwordHash: string;
 }
 
+/**
+ * Compares a password with a bcrypt hash. The service passes a worker pool's
+ * (`password_pool.ts`), which keeps bcrypt off the main thread; the default runs bcryptjs on the
+ * calling thread (scripts, tests).
+ */
+export type PasswordCompare = (password: string, hash: string) => Promise<boolean>;
+
 /** Outcome of a login; a failure does not say whether the e-mail or the password was wrong. */
 export type AdminLoginResult = { ok: true; email: string } | { ok: false };
 
@@ -20,7 +27,8 @@ const BCRYPT_HASH = /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/;
 // Spent when no admin is configured, so that the answer takes as long as a real check.
 const UNUSABLE_HASH = "$2b$10$QOdBpdoc9bC.LXC8kf35OOdaKVKdLK.wiEbQF0PPNlWBFvd.JeQk6";
 
-function normaliseEmail(email: string): string {
+/** An e-mail address as compared: trimmed, lower case. */
+export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
@@ -45,16 +53,18 @@ export function readAdminConfig(
 /**
  * Checks an e-mail/password pair against the built-in admin. The e-mail is compared in constant
  * time (case-insensitively) and a bcrypt comparison runs whatever the e-mail, so the response time
- * does not reveal whether an address is the admin's.
+ * does not reveal whether an address is the admin's. Rejects when `compare` does (e.g. a full
+ * worker queue).
  */
 export async function checkAdminLogin(
   config: AdminConfig | undefined,
   email: string,
   password: string,
+  compare: PasswordCompare = bcrypt.compare,
 ): Promise<AdminLoginResult> {
   const emailMatches = config !== undefined &&
     await constantTimeEqual(normaliseEmail(email), normaliseEmail(config.email));
-  const passwordMatches = await bcrypt.compare(password, config?.passwordHash ?? UNUSABLE_HASH);
+  const passwordMatches = await compare(password, config?.passwordHash ?? UNUSABLE_HASH);
   return config !== undefined && emailMatches && passwordMatches
     ? { ok: true, email: config.email }
     : { ok: false };

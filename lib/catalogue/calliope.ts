@@ -14,6 +14,13 @@ import {
   type CalliopeCostKey,
   type CalliopeParent,
 } from "./calliope_keys.ts";
+import {
+  isReservedKey,
+  ownValue,
+  RESERVED_KEY_MESSAGE,
+  reservedKeyPaths,
+  setOwn,
+} from "./own_keys.ts";
 import { pickInstance } from "./pick_instance.ts";
 import { DOMAINS, type Instance, type Technology } from "./technology_schema.ts";
 
@@ -86,6 +93,15 @@ export interface CalliopeOptions {
 
 const COST_CLASS = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/**
+ * A cost class name: a word of letters, digits and `_` that is not a member every object has
+ * (`constructor`, `toString`, `__proto__`, ...) nor `prototype`.
+ */
+const costClassSchema = z
+  .string()
+  .regex(COST_CLASS, "must be a word of letters, digits and _")
+  .refine((name) => !isReservedKey(name), RESERVED_KEY_MESSAGE);
+
 /** Tags that mark a variable renewable (besides a `profile_key`). */
 const VARIABLE_TAGS = new Set(["variable", "variable_renewable", "vre"]);
 
@@ -152,6 +168,9 @@ export function toCalliopeReport(
 ): CalliopeReport {
   if (!COST_CLASS.test(costClass)) {
     throw new RangeError(`cost_class must be a word of letters, digits and _, got "${costClass}"`);
+  }
+  if (isReservedKey(costClass)) {
+    throw new RangeError(`cost_class "${costClass}": ${RESERVED_KEY_MESSAGE}`);
   }
   if (!Number.isFinite(interestRate) || interestRate < 0) {
     throw new RangeError(`interest_rate must be a finite number >= 0, got ${interestRate}`);
@@ -270,7 +289,7 @@ export function toCalliopeTechs(
   const techs: CalliopeConfig = {};
   for (const technology of technologies) {
     if (category === undefined || technology.domain === category) {
-      Object.assign(techs, toCalliope(technology));
+      for (const [id, tech] of Object.entries(toCalliope(technology))) setOwn(techs, id, tech);
     }
   }
   return { techs };
@@ -288,10 +307,13 @@ export const CalliopeOverridesSchema = z.strictObject({
   constraints: numericKeys(CALLIOPE_CONSTRAINT_KEYS).optional().describe(
     'Constraint values by Calliope 0.6 key, e.g. {"energy_cap_max": 50000} (kW)',
   ),
-  costs: z.record(z.string().regex(COST_CLASS), numericKeys(CALLIOPE_COST_KEYS)).optional()
-    .describe(
-      'Costs by cost class, then Calliope 0.6 key, e.g. {"monetary": {"energy_cap": 900}}',
-    ),
+  costs: z.record(costClassSchema, numericKeys(CALLIOPE_COST_KEYS), {
+    // The key's own rule, instead of zod's "Invalid key in record".
+    error: (issue) =>
+      issue.code === "invalid_key" ? issue.issues.map((i) => i.message).join("; ") : undefined,
+  }).optional().describe(
+    'Costs by cost class, then Calliope 0.6 key, e.g. {"monetary": {"energy_cap": 900}}',
+  ),
 });
 
 /** Validated overrides. */
@@ -299,10 +321,17 @@ export type CalliopeOverrides = z.infer<typeof CalliopeOverridesSchema>;
 
 /**
  * Applies constraint and cost overrides to a Calliope configuration (a copy is returned). Unknown
- * keys and non-numeric values throw a ZodError naming them; a key Calliope 0.6 knows but does
- * not allow for the technology's parent throws TypeError.
+ * keys and non-numeric values throw a ZodError naming them; a reserved name (`__proto__`,
+ * `constructor`, `prototype`, ...) anywhere in the overrides, and a key Calliope 0.6 knows but
+ * does not allow for the technology's parent, throw TypeError naming it. Every write is an own
+ * property of the copy: no override reaches a prototype.
  */
 export function applyCalliopeOverrides(config: CalliopeConfig, overrides: unknown): CalliopeConfig {
+  // zod drops a `__proto__` record key silently; the raw body is checked first so it is refused.
+  const reserved = reservedKeyPaths(overrides);
+  if (reserved.length > 0) {
+    throw new TypeError(`${reserved.join(", ")}: ${RESERVED_KEY_MESSAGE}`);
+  }
   const { constraints = {}, costs = {} } = CalliopeOverridesSchema.parse(overrides);
   const result = structuredClone(config);
   for (const tech of Object.values(result)) {
@@ -315,10 +344,11 @@ export function applyCalliopeOverrides(config: CalliopeConfig, overrides: unknow
             "in Calliope 0.6",
         );
       }
-      tech.constraints[key] = value;
+      setOwn(tech.constraints, key, value);
     }
     for (const [costClass, values] of Object.entries(costs)) {
-      const target = tech.costs[costClass] ??= {};
+      let target = ownValue(tech.costs, costClass);
+      if (target === undefined) setOwn(tech.costs, costClass, target = {});
       for (const [key, value] of Object.entries(values) as [CalliopeCostKey, number][]) {
         if (value === undefined) continue;
         if (!allowed.costs.includes(key)) {
@@ -327,7 +357,7 @@ export function applyCalliopeOverrides(config: CalliopeConfig, overrides: unknow
               "in Calliope 0.6",
           );
         }
-        target[key] = value;
+        setOwn(target, key, value);
       }
     }
   }

@@ -12,6 +12,7 @@
 import { join } from "node:path";
 import type { z } from "zod";
 import { type LegacyTechnology, legacyTechnologySchema } from "./legacy_schema.ts";
+import { MANIFEST_FILE } from "./manifest.ts";
 import {
   catalogueFileSchema,
   type CatalogueInstance,
@@ -325,11 +326,14 @@ export interface CatalogueDir {
   readonly technologies: readonly Technology[];
 }
 
-/** Paths of the `*.json` files directly in `dir` (not below), sorted by name. */
+/**
+ * Paths of the `*.json` files directly in `dir` (not below), sorted by name; the folder's
+ * `manifest.json` (the list of served files, `manifest.ts`) is not a technology file.
+ */
 export async function catalogueFiles(dir: string): Promise<string[]> {
   const names: string[] = [];
   for await (const e of Deno.readDir(dir)) {
-    if (e.isFile && e.name.endsWith(".json")) names.push(e.name);
+    if (e.isFile && e.name.endsWith(".json") && e.name !== MANIFEST_FILE) names.push(e.name);
   }
   return names.sort().map((n) => join(dir, n));
 }

@@ -5,7 +5,9 @@
  *
  * Every change builds a new snapshot and swaps one reference, so a request always sees one
  * consistent catalogue. A reload reads and validates every file first; when any file has a
- * problem nothing is swapped and the previous catalogue keeps being served.
+ * problem nothing is swapped and the previous catalogue keeps being served. The set of files is
+ * part of that check: a file that `manifest.json` lists but the folder lacks is a problem, and so
+ * is a missing manifest once the catalogue served was loaded with one (`manifest.ts`).
  */
 import { z } from "zod";
 import type { CatalogueAddition } from "./catalogue_addition.ts";
@@ -78,7 +80,9 @@ export async function createCatalogueService(
 
   const reloadOnce = async (): Promise<ReloadResult> => {
     const start = performance.now();
-    const read = await readSources(options.catalogueDir, options.profilesDir);
+    const read = await readSources(options.catalogueDir, options.profilesDir, {
+      requireManifest: source.manifest,
+    });
     const ms = performance.now() - start;
     if (!read.ok) {
       last = { at: now().toISOString(), ok: false, ms, problems: read.problems };

@@ -1,7 +1,8 @@
 /**
  * Reads the catalogue's source folders whole: the technology files (`*.json` of the catalogue
- * folder) and the profile files with their index. Every file is validated; every problem comes
- * back at once, by file and JSON path, with a loading report per file.
+ * folder) and the profile files with their index, and checks that every file the folder's
+ * `manifest.json` lists is there. Every file is validated; every problem comes back at once, by
+ * file and JSON path, with a loading report per file.
  */
 import { createHash } from "node:crypto";
 import { join } from "node:path";
@@ -9,6 +10,7 @@ import { z } from "zod";
 import { readProfileCatalogue } from "../profiles/catalogue_read.ts";
 import { readCatalogueDir } from "./catalogue_file.ts";
 import { formatLoadProblem, type LoadProblem } from "./load_problem.ts";
+import { checkManifest } from "./manifest.ts";
 import { profileMetadata, serveCatalogueProfile, type ServedProfile } from "./served_profile.ts";
 import type { Technology } from "./technology_schema.ts";
 
@@ -36,6 +38,8 @@ export interface SourceData {
   files: DataFileReport[];
   /** `metadata.version` values of the catalogue files, distinct and sorted. */
   versions: string[];
+  /** Whether the catalogue folder has a `manifest.json` (whose files were all there). */
+  manifest: boolean;
   /** SHA-256 (hex) over the normalised content. */
   fingerprint: string;
   /** When the files were read (ISO 8601) and how long reading took, ms. */
@@ -117,8 +121,24 @@ async function readProfileFiles(dir: string) {
   return { profiles: read.profiles, files, problems };
 }
 
-/** Reads and validates both folders: technologies (`*.json` in `catalogueDir`) and profiles. */
-export async function readSources(catalogueDir: string, profilesDir: string): Promise<SourceRead> {
+/** Options of readSources. */
+export interface ReadSourcesOptions {
+  /**
+   * A missing `manifest.json` is a problem (a reload of a catalogue that was loaded with one);
+   * otherwise a folder without a manifest is read without that check.
+   */
+  requireManifest?: boolean;
+}
+
+/**
+ * Reads and validates both folders: technologies (`*.json` in `catalogueDir`) and profiles, and
+ * checks the manifest: a file it lists that is missing is a problem naming that file.
+ */
+export async function readSources(
+  catalogueDir: string,
+  profilesDir: string,
+  options: ReadSourcesOptions = {},
+): Promise<SourceRead> {
   const start = performance.now();
   const at = new Date().toISOString();
   // A folder that cannot be read at all (missing, no permission) is one problem of that folder.
@@ -130,12 +150,31 @@ export async function readSources(catalogueDir: string, profilesDir: string): Pr
       message: error instanceof Error ? error.message : String(error),
     }],
   });
-  const [technologies, profiles] = await Promise.all([
+  const required = options.requireManifest === true;
+  const [technologies, profiles, manifest] = await Promise.all([
     readTechnologyFiles(catalogueDir).catch(folderProblem(catalogueDir)),
     readProfileFiles(profilesDir).catch(folderProblem(profilesDir)),
+    checkManifest(catalogueDir, profilesDir, { required }).catch((error: unknown) => ({
+      present: required,
+      ...folderProblem(catalogueDir)(error),
+      missing: [],
+    })),
   ]);
-  const files = [...technologies.files, ...profiles.files];
-  const problems = [...technologies.problems, ...profiles.problems];
+  // A listed file that is missing has no report of its own yet: it gets one with its problem.
+  const missingFiles: DataFileReport[] = manifest.missing
+    .filter(({ path }) => ![...technologies.files, ...profiles.files].some((f) => f.path === path))
+    .map(({ path, kind }) => ({
+      path,
+      kind,
+      format: null,
+      version: null,
+      technologies: 0,
+      instances: 0,
+      profiles: 0,
+      errors: manifest.problems.filter((p) => p.file === path).map(formatLoadProblem),
+    }));
+  const files = [...technologies.files, ...profiles.files, ...missingFiles];
+  const problems = [...technologies.problems, ...profiles.problems, ...manifest.problems];
   if (problems.length > 0 || !("technologies" in technologies) || !("profiles" in profiles)) {
     return { ok: false, problems, files };
   }
@@ -156,6 +195,7 @@ export async function readSources(catalogueDir: string, profilesDir: string): Pr
       profiles: served,
       files,
       versions,
+      manifest: manifest.present,
       fingerprint: hash.digest("hex"),
       loaded_at: at,
       load_ms: performance.now() - start,

@@ -6,7 +6,9 @@
  * the state store), so a check against the served catalogue and the stored submissions and the
  * write that follows it cannot be overtaken: ids stay unique and each approval happens once. A
  * record that no longer fits the catalogue at approval (it may have changed since the
- * submission) is refused and stays pending.
+ * submission) is refused and stays pending. A submitter has at most `maxPendingPerSubmitter`
+ * submissions (technology and time series together) pending at once; more are refused until
+ * some are reviewed.
  */
 import { serialQueue } from "../concurrency/serial_queue.ts";
 import { normaliseCatalogueTechnology } from "./catalogue_file.ts";
@@ -26,10 +28,14 @@ import {
   type TimeseriesSubmissionBody,
 } from "./timeseries_submission.ts";
 
-/** A refused submission or review: 404 or 409 with the problems. */
+/** A refused submission or review: 404, 409 with the problems, or 429 over the pending limit. */
 export type Refusal =
   | { ok: false; reason: "not_found"; message: string }
-  | { ok: false; reason: "conflict"; message: string; problems: string[] };
+  | { ok: false; reason: "conflict"; message: string; problems: string[] }
+  | { ok: false; reason: "limit"; message: string };
+
+/** Pending submissions a submitter may have at once unless the desk is told otherwise. */
+export const DEFAULT_MAX_PENDING = 100;
 
 /** Outcome of a desk operation. */
 export type DeskResult<T> = { ok: true; value: T } | Refusal;
@@ -48,6 +54,11 @@ export interface SubmissionDeskDeps {
   catalogue: CatalogueService;
   now: () => Date;
   newId?: () => string;
+  /**
+   * Most pending submissions (technology and time series together) of one submitter; default
+   * DEFAULT_MAX_PENDING.
+   */
+  maxPendingPerSubmitter?: number;
 }
 
 /** Submissions, reviews and scraper merges, one at a time. */
@@ -100,12 +111,27 @@ function notPending(what: string, id: string, status: SubmissionStatus): Refusal
 export function createSubmissionDesk(deps: SubmissionDeskDeps): SubmissionDesk {
   const { repository, catalogue } = deps;
   const newId = deps.newId ?? (() => crypto.randomUUID());
+  const maxPending = deps.maxPendingPerSubmitter ?? DEFAULT_MAX_PENDING;
   const serial = serialQueue();
   const at = () => deps.now().toISOString();
+
+  /** The refusal of a submitter at the pending limit, or undefined. */
+  const overLimit = async (by: Person): Promise<Refusal | undefined> => {
+    const pending = await repository.countPendingBy(by.subject);
+    if (pending < maxPending) return undefined;
+    return {
+      ok: false,
+      reason: "limit",
+      message: `${by.subject} has ${pending} submissions pending review, the most allowed is ` +
+        `${maxPending}: submit more once some are reviewed`,
+    };
+  };
 
   return {
     submitTimeseries: (body, by) =>
       serial(async () => {
+        const limited = await overLimit(by);
+        if (limited) return limited;
         const id = body.profile_id;
         if (catalogue.current().profile(id)) {
           return conflict(`Profile id "${id}" is already in the catalogue`);
@@ -150,6 +176,8 @@ export function createSubmissionDesk(deps: SubmissionDeskDeps): SubmissionDesk {
 
     submitTechnology: (record, by) =>
       serial(async () => {
+        const limited = await overLimit(by);
+        if (limited) return limited;
         const problems = checkTechnologyRecord(record);
         const technology = normaliseCatalogueTechnology(record);
         const plan = planMerge(

@@ -12,6 +12,9 @@
  * its addition in one transaction. Inside a transaction (or `exclusive` task) only store calls
  * are awaited: parameters are serialised before it and rows converted after it. Records and
  * values are kept as JSON text, which gives numbers back exactly.
+ *
+ * A page of a list reads the ids of the page first and the records (their JSON text) of those
+ * ids only, so listing never reads the values of submissions outside the page.
  */
 import type { SqlValue, Store } from "../store/store.ts";
 import type { CatalogueAddition } from "./catalogue_addition.ts";
@@ -25,11 +28,19 @@ export type StatusUpdate<T> =
   | { ok: false; reason: "not_found" }
   | { ok: false; reason: "conflict"; submission: T };
 
+/** Which part of a list to read: `skip` items, then at most `limit`. */
+export interface PageRequest {
+  skip: number;
+  limit: number;
+}
+
 /** What the submission desk needs from the state store. */
 export interface SubmissionRepository {
   insertTimeseries(submission: TimeseriesSubmission): Promise<void>;
-  /** Submissions in submission order; `values` included. */
-  listTimeseries(status?: SubmissionStatus): Promise<TimeseriesSubmission[]>;
+  /** Submissions in submission order, all or one page; `values` included. */
+  listTimeseries(status?: SubmissionStatus, page?: PageRequest): Promise<TimeseriesSubmission[]>;
+  /** How many time-series submissions have the status (all when undefined). */
+  countTimeseries(status?: SubmissionStatus): Promise<number>;
   getTimeseries(id: string): Promise<TimeseriesSubmission | undefined>;
   /** Whether a pending or approved submission uses the profile id. */
   profileIdInUse(profileId: string): Promise<boolean>;
@@ -43,7 +54,12 @@ export interface SubmissionRepository {
     at: string,
   ): Promise<StatusUpdate<TimeseriesSubmission>>;
   insertTechnology(submission: TechnologySubmission): Promise<void>;
-  listTechnology(status?: SubmissionStatus): Promise<TechnologySubmission[]>;
+  /** Submissions in submission order, all or one page. */
+  listTechnology(status?: SubmissionStatus, page?: PageRequest): Promise<TechnologySubmission[]>;
+  /** How many technology submissions have the status (all when undefined). */
+  countTechnology(status?: SubmissionStatus): Promise<number>;
+  /** Pending submissions, technology and time series together, of one submitter (subject). */
+  countPendingBy(subject: string): Promise<number>;
   getTechnology(id: string): Promise<TechnologySubmission | undefined>;
   /**
    * Approves a pending technology submission and stores its addition, both or neither; returns
@@ -221,6 +237,56 @@ function statusFilter(status: SubmissionStatus | undefined): [string, SqlValue[]
   return status === undefined ? ["", []] : [" WHERE status = $1", [status]];
 }
 
+/** Throws RangeError unless `skip` and `limit` are non-negative safe integers. */
+export function checkPage(page: PageRequest, what: string): void {
+  for (const key of ["skip", "limit"] as const) {
+    const value = page[key];
+    if (!Number.isSafeInteger(value) || value < 0) {
+      throw new RangeError(`${what}: ${key} must be a non-negative integer, got ${value}`);
+    }
+  }
+}
+
+/** Where a page of a table starts, in submission order. */
+const ORDER = " ORDER BY submitted_at, submission_id";
+
+/**
+ * The rows of `select` (a `SELECT ... FROM table`) in submission order, all or one page. A page
+ * reads its ids first (`LIMIT`/`OFFSET` over the small columns), then the rows of those ids, so
+ * the JSON text of rows outside the page is never read.
+ */
+async function listRows<T>(
+  store: Store,
+  table: string,
+  select: string,
+  status: SubmissionStatus | undefined,
+  page: PageRequest | undefined,
+): Promise<T[]> {
+  const [where, params] = statusFilter(status);
+  if (page === undefined) return await store.all<T>(`${select}${where}${ORDER}`, params);
+  checkPage(page, `list ${table}`);
+  const ids = await store.all<{ submission_id: string }>(
+    `SELECT submission_id FROM ${table}${where}${ORDER} LIMIT ${page.limit} OFFSET ${page.skip}`,
+    params,
+  );
+  if (ids.length === 0) return [];
+  const list = ids.map((_, i) => `$${i + 1}`).join(", ");
+  return await store.all<T>(
+    `${select} WHERE submission_id IN (${list})${ORDER}`,
+    ids.map((r) => r.submission_id),
+  );
+}
+
+async function countRows(
+  store: Store,
+  table: string,
+  status: SubmissionStatus | undefined,
+): Promise<number> {
+  const [where, params] = statusFilter(status);
+  const rows = await store.all<{ n: number }>(`SELECT count(*) AS n FROM ${table}${where}`, params);
+  return rows[0]?.n ?? 0;
+}
+
 /** Creates the submission tables when missing; existing rows are kept. */
 export async function ensureSubmissionTables(store: Store): Promise<void> {
   for (const sql of CREATE) await store.run(sql);
@@ -272,14 +338,18 @@ export async function createDuckDbSubmissionRepository(
       );
     },
 
-    async listTimeseries(status) {
-      const [where, params] = statusFilter(status);
-      const rows = await store.all<TimeseriesRow>(
-        `${TIMESERIES_SELECT}${where} ORDER BY submitted_at, submission_id`,
-        params,
+    async listTimeseries(status, page) {
+      const rows = await listRows<TimeseriesRow>(
+        store,
+        TIMESERIES_TABLE,
+        TIMESERIES_SELECT,
+        status,
+        page,
       );
       return rows.map(toTimeseries);
     },
+
+    countTimeseries: (status) => countRows(store, TIMESERIES_TABLE, status),
 
     getTimeseries,
 
@@ -326,13 +396,28 @@ export async function createDuckDbSubmissionRepository(
       );
     },
 
-    async listTechnology(status) {
-      const [where, params] = statusFilter(status);
-      const rows = await store.all<TechnologyRow>(
-        `${TECHNOLOGY_SELECT}${where} ORDER BY submitted_at, submission_id`,
-        params,
+    async listTechnology(status, page) {
+      const rows = await listRows<TechnologyRow>(
+        store,
+        TECHNOLOGY_TABLE,
+        TECHNOLOGY_SELECT,
+        status,
+        page,
       );
       return rows.map(toTechnology);
+    },
+
+    countTechnology: (status) => countRows(store, TECHNOLOGY_TABLE, status),
+
+    async countPendingBy(subject) {
+      const pending = (table: string) =>
+        `SELECT count(*) AS n FROM ${table} WHERE status = 'pending' AND ` +
+        `json_extract_string(submitted_by, '$.subject') = $1`;
+      const rows = await store.all<{ n: number }>(
+        `SELECT (${pending(TIMESERIES_TABLE)}) + (${pending(TECHNOLOGY_TABLE)}) AS n`,
+        [subject],
+      );
+      return rows[0]?.n ?? 0;
     },
 
     getTechnology,

@@ -91,7 +91,14 @@ export function temperatureReduction(h: number, f1: number, f4: number): number 
 export function gainUtilisation(gamma: number, aH: number): number {
   if (gamma === 1) return aH / (aH + 1);
   if (gamma <= 0) return 1;
-  return (1 - gamma ** aH) / (1 - gamma ** (aH + 1));
+  const eta = (1 - gamma ** aH) / (1 - gamma ** (aH + 1));
+  if (Number.isFinite(eta)) return eta;
+  // A large a_H (a long time constant: heavy mass, little heat transfer) overflows gamma ** a_H.
+  // The same ratio divided by gamma ** (a_H + 1) has no overflow for gamma > 1 and tends to
+  // 1 / gamma; for gamma < 1 the powers vanish and eta tends to 1.
+  if (gamma < 1) return 1;
+  const r = 1 / gamma;
+  return (r ** (aH + 1) - r) / (r ** (aH + 1) - 1);
 }
 
 /** The archetype's inputs with the overrides applied. */

@@ -3,62 +3,135 @@
  *
  * One zod schema gives the request validation, the TypeScript type and the OpenAPI document.
  * Unknown members are rejected (strict), so a misspelt `theta_e` is an error, not a silent no-op.
+ * Every number has physical bounds: those of the overrides live with their columns in the
+ * parameter tables (`ParameterSpec.override`), those of the surfaces below.
  */
 import { z } from "@hono/zod-openapi";
+import { PARAMETERS } from "./parameter_list.ts";
+import type { ParameterSpec } from "./parameter_spec.ts";
 
 /** Element categories a caller-supplied surface may belong to. */
 export const SURFACE_TYPES = ["roof", "wall", "floor", "window", "door"] as const;
 export type SurfaceType = (typeof SURFACE_TYPES)[number];
+
+/** Inclusive bounds of a number and their unit (`-` where there is none). */
+export interface Bounds {
+  readonly min: number;
+  readonly max: number;
+  readonly unit: string;
+}
+
+/** The rule a value out of bounds breaks: "must be between 10 and 30 deg C". */
+export function boundsRule({ min, max, unit }: Bounds): string {
+  return `must be between ${min} and ${max}${unit === "-" ? "" : ` ${unit}`}`;
+}
+
+/** A finite number within `bounds`; both range issues carry boundsRule() as their message. */
+function boundedNumber(bounds: Bounds) {
+  const error = boundsRule(bounds);
+  return z.number().gte(bounds.min, { error }).lte(bounds.max, { error });
+}
+
+/**
+ * Bounds of the surface members. A surface stands for real building parts: from a 10 x 10 cm
+ * vent to 1 km2 of envelope (the data's slots have 0.82 to 14,623 m2); U from 0.01 W/(m2.K),
+ * below the best built elements (the data's U after measures start at 0.046), up to the U-value
+ * columns' own limit of 10 (single glazing is about 5.8); directions in degrees.
+ */
+export const SURFACE_BOUNDS = {
+  area: { min: 0.01, max: 1_000_000, unit: "m2" },
+  u_value: { min: 0.01, max: 10, unit: "W/(m2.K)" },
+  azimuth: { min: 0, max: 360, unit: "deg" },
+  tilt: { min: 0, max: 180, unit: "deg" },
+} as const satisfies Record<string, Bounds>;
+
+const withRange = (what: string, bounds: Bounds) =>
+  `${what}; ${bounds.min} to ${bounds.max} ${bounds.unit}`;
 
 /** One physical surface of the building, replacing the archetype slots of its category. */
 export const surfaceSchema = z
   .strictObject({
     id: z.string().describe("Caller-assigned identifier, used only in error messages"),
     type: z.enum(SURFACE_TYPES).describe("Element category"),
-    area: z.number().positive().describe("Area, m2 (> 0)"),
-    u_value: z.number().positive().describe("Thermal transmittance, W/(m2.K) (> 0)"),
-    azimuth: z.number().optional().describe(
-      "Degrees, 0 = N, 90 = E, 180 = S, 270 = W; windows only; default 180 (South)",
+    area: boundedNumber(SURFACE_BOUNDS.area).describe(withRange("Area", SURFACE_BOUNDS.area)),
+    u_value: boundedNumber(SURFACE_BOUNDS.u_value).describe(
+      withRange("Thermal transmittance", SURFACE_BOUNDS.u_value),
     ),
-    tilt: z.number().optional().describe(
-      "Degrees from horizontal, 0 = flat skylight, 90 = vertical; windows only",
+    azimuth: boundedNumber(SURFACE_BOUNDS.azimuth).optional().describe(
+      withRange(
+        "Direction the surface faces, 0 = N, 90 = E, 180 = S, 270 = W; windows only; " +
+          "default 180 (South)",
+        SURFACE_BOUNDS.azimuth,
+      ),
+    ),
+    tilt: boundedNumber(SURFACE_BOUNDS.tilt).optional().describe(
+      withRange(
+        "Tilt from horizontal, 0 = flat skylight, 90 = vertical; windows only",
+        SURFACE_BOUNDS.tilt,
+      ),
     ),
   })
   .openapi("Surface");
 export type Surface = z.infer<typeof surfaceSchema>;
 
-const nonNegative = (what: string) => z.number().nonnegative().optional().describe(what);
-const positive = (what: string) => z.number().positive().optional().describe(what);
+/** The numeric override members, in the order the request documents them. */
+export const OVERRIDE_MEMBERS = [
+  "A_ref",
+  "HeatingDays",
+  "Theta_e",
+  "theta_i",
+  "I_Sol_South",
+  "I_Sol_East",
+  "I_Sol_West",
+  "I_Sol_North",
+  "I_Sol_Hor",
+  "delta_U_ThermalBridging_Original",
+  "delta_U_ThermalBridging_Refurbished",
+  "h_room",
+  "n_Storey",
+  "n_air_infiltration",
+  "n_air_use",
+  "c_m",
+] as const;
+export type OverrideMember = (typeof OVERRIDE_MEMBERS)[number];
+
+/** A numeric override member with the column it replaces and its bounds. */
+export interface OverrideField extends Bounds {
+  readonly member: OverrideMember;
+  /** The parameter whose value the member replaces. */
+  readonly parameter: ParameterSpec;
+  readonly description: string;
+}
+
+function overrideField(member: OverrideMember): OverrideField {
+  const parameter = PARAMETERS.find((p) => p.override?.member === member);
+  if (!parameter?.override) {
+    throw new TypeError(`Override ${member} has no parameter entry with override.member`);
+  }
+  const { min, max, description } = parameter.override;
+  return {
+    member,
+    parameter,
+    min,
+    max,
+    unit: parameter.unit,
+    description: `${parameter.label} (replaces ${parameter.key})` +
+      `${parameter.unit === "-" ? "" : `, ${parameter.unit}`}; ${min} to ${max}. ` +
+      (description ?? parameter.expert_description),
+  };
+}
+
+/** Every numeric override with its bounds, read from the parameter tables. */
+export const OVERRIDE_FIELDS: readonly OverrideField[] = OVERRIDE_MEMBERS.map(overrideField);
+
+const numberMembers = Object.fromEntries(
+  OVERRIDE_FIELDS.map((f) => [f.member, boundedNumber(f).optional().describe(f.description)]),
+) as Record<OverrideMember, z.ZodOptional<z.ZodNumber>>;
 
 /** The CalculateRequest body: every member optional, an omitted member keeps the archetype value. */
 export const overridesSchema = z
   .strictObject({
-    A_ref: positive("Reference floor area A_C_Ref, m2 (> 0)"),
-    HeatingDays: z.number().int().nonnegative().optional().describe(
-      "Length of the heating season, days (integer >= 0)",
-    ),
-    Theta_e: z.number().optional().describe(
-      "Mean external temperature of the heating season, deg C",
-    ),
-    theta_i: z.number().optional().describe("Internal set-point temperature, deg C"),
-    I_Sol_South: nonNegative("Solar radiation on south-facing vertical surfaces, kWh/(m2.a)"),
-    I_Sol_East: nonNegative("Solar radiation on east-facing vertical surfaces, kWh/(m2.a)"),
-    I_Sol_West: nonNegative("Solar radiation on west-facing vertical surfaces, kWh/(m2.a)"),
-    I_Sol_North: nonNegative("Solar radiation on north-facing vertical surfaces, kWh/(m2.a)"),
-    I_Sol_Hor: nonNegative("Solar radiation on horizontal surfaces, kWh/(m2.a)"),
-    delta_U_ThermalBridging_Original: nonNegative(
-      "Thermal-bridging surcharge of the original state, W/(m2.K), on the whole envelope area",
-    ),
-    delta_U_ThermalBridging_Refurbished: nonNegative(
-      "Thermal-bridging surcharge of the refurbished state, W/(m2.K), on the whole envelope area",
-    ),
-    h_room: positive("Room height used for the ventilation heat transfer, m (> 0)"),
-    n_Storey: z.number().int().positive().optional().describe(
-      "Number of storeys (integer > 0); scales the archetype areas through TABULA's envelope estimation",
-    ),
-    n_air_infiltration: nonNegative("Air change rate by infiltration, 1/h"),
-    n_air_use: nonNegative("Air change rate by use, 1/h"),
-    c_m: positive("Internal heat capacity per m2 reference area, Wh/(m2.K) (> 0)"),
+    ...numberMembers,
     surfaces: z.array(surfaceSchema).optional().describe(
       "Physical surfaces; each listed category replaces the archetype slots of that category",
     ),

@@ -205,6 +205,14 @@ const APPEARANCE: readonly ParameterSpec[] = [
     min: 0,
     exclusiveMin: true,
     max: 100,
+    // One storey to the tallest towers; the data has 1 to 27, half storeys included.
+    override: {
+      member: "n_Storey",
+      min: 1,
+      max: 100,
+      description: "Number of full storeys (half storeys allowed, e.g. 1.5); scales the" +
+        " archetype areas through TABULA's envelope estimation.",
+    },
   }),
   appearance({
     ...text(
@@ -221,6 +229,8 @@ const APPEARANCE: readonly ParameterSpec[] = [
     min: 0,
     exclusiveMin: true,
     max: 10,
+    // A room one can stand in, up to a hall; the data has 2.5 m.
+    override: { member: "h_room", min: 1, max: 10 },
   }),
   appearance({
     ...text(

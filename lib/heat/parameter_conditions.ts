@@ -43,6 +43,8 @@ const CLIMATE: readonly ParameterSpec[] = [
     type: "number",
     min: 0,
     max: 366,
+    // A year at most; the data has 22.4 to 365 (fractional in 336 rows).
+    override: { member: "HeatingDays", min: 0, max: 366 },
   }),
   advanced({
     column: "Theta_e_Base",
@@ -67,6 +69,9 @@ const CLIMATE: readonly ParameterSpec[] = [
     type: "number",
     min: -30,
     max: 30,
+    // Seasonal means of inhabited climates; the data has -1.2 to 11.5 deg C. At or above the
+    // set-point there is no heat loss and the demand is 0.
+    override: { member: "Theta_e", min: -30, max: 30 },
   }),
   advanced({
     column: "theta_i",
@@ -81,6 +86,8 @@ const CLIMATE: readonly ParameterSpec[] = [
     type: "number",
     min: 10,
     max: 30,
+    // Heated rooms: from a frost-protected store to a very warm dwelling; the data has 20.
+    override: { member: "theta_i", min: 10, max: 30 },
   }),
 ];
 
@@ -108,6 +115,9 @@ const SOLAR: readonly ParameterSpec[] = [
       type: "number",
       min: 0,
       max: 2500,
+      // Up to the sunniest sites' annual global radiation (~2,500 kWh/(m2.a)); the data has
+      // 11 to 993 kWh/(m2.a) for the heating season.
+      override: { member: column, min: 0, max: 2500 },
     })
   ),
   ...WINDOW_SLOTS.map((s) =>
@@ -210,6 +220,8 @@ const BRIDGES: readonly ParameterSpec[] = [
     type: "number",
     min: 0,
     max: 1,
+    // TABULA's classes end at 0.15 (high), as the data does; 1 leaves room for poor details.
+    override: { member: "delta_U_ThermalBridging_Original", min: 0, max: 1 },
   }),
   advanced({
     column: "delta_U_ThermalBridging_Refurbished",
@@ -224,6 +236,7 @@ const BRIDGES: readonly ParameterSpec[] = [
     type: "number",
     min: 0,
     max: 1,
+    override: { member: "delta_U_ThermalBridging_Refurbished", min: 0, max: 1 },
   }),
 ];
 
@@ -251,6 +264,8 @@ const AIR: readonly ParameterSpec[] = [
     type: "number",
     min: 0,
     max: 10,
+    // From an airtight envelope to a very leaky one; the data has 0.05 to 0.4 1/h.
+    override: { member: "n_air_infiltration", min: 0, max: 10 },
   }),
   advanced({
     column: "n_air_use",
@@ -265,6 +280,8 @@ const AIR: readonly ParameterSpec[] = [
     type: "number",
     min: 0,
     max: 10,
+    // The data has 0.4 1/h; 10 1/h is far beyond any dwelling's ventilation.
+    override: { member: "n_air_use", min: 0, max: 10 },
   }),
 ];
 
@@ -285,6 +302,9 @@ const HEAT_TRANSFER: readonly ParameterSpec[] = [
     min: 0,
     exclusiveMin: true,
     max: 1000,
+    // Below EN ISO 13790's "very light" class (80 kJ/(m2.K) = 22 Wh/(m2.K)) and above its
+    // "very heavy" (103 Wh/(m2.K)) with room; the data has 45 Wh/(m2.K).
+    override: { member: "c_m", min: 10, max: 1000 },
   }),
   advanced({
     column: "F_red_htr1",

@@ -60,6 +60,14 @@ const FLOOR_AREAS: readonly ParameterSpec[] = [
       " estimate from the other floor areas (A_C_IntDim, else 0.85 x A_C_ExtDim, else 1.1 x" +
       " A_C_Living, else 1.4 x A_C_Use, else 0.85 / 3 x V_C). Heat transfer, gains and the" +
       " result q_h_nd are given per m2 of A_C_Ref.",
+    // A room to the largest buildings (1 km2); the data's reference areas are 53 to 30,983 m2.
+    override: {
+      member: "A_ref",
+      min: 1,
+      max: 1_000_000,
+      description: "Replaces the reference floor area A_C_Ref, however the data set gives it;" +
+        " heat transfer, gains and q_h_nd are per m2 of it.",
+    },
   },
 ].map((f) =>
   parameter({
@@ -72,6 +80,7 @@ const FLOOR_AREAS: readonly ParameterSpec[] = [
     expert_description: f.expert,
     type: "number",
     min: 0,
+    ...("override" in f ? { override: f.override } : {}),
   })
 );
 

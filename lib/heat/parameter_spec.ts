@@ -12,6 +12,22 @@ export type ParameterType = "number" | "integer" | "string";
 /** The two top-level members of `tabula_data`. */
 export type ParameterParent = "BasicParameters" | "AdvancedParameters";
 
+/**
+ * A calculation override of a column: the member of the calculate request that replaces the
+ * column's value, and the physical bounds a caller's value must keep (inclusive, in the column's
+ * unit). The bounds take every value of the TABULA data and keep the result finite.
+ */
+export interface OverrideSpec {
+  /** Member of the calculate request body, e.g. `theta_i`. */
+  readonly member: string;
+  /** Smallest accepted value (inclusive). */
+  readonly min: number;
+  /** Largest accepted value (inclusive). */
+  readonly max: number;
+  /** What the member does where the column's description does not say it. */
+  readonly description?: string;
+}
+
 /** One documented input column of a TABULA building variant. */
 export interface ParameterSpec {
   /** Raw column name in the data files and the store, e.g. `theta_i`. */
@@ -41,6 +57,8 @@ export interface ParameterSpec {
   readonly pattern?: RegExp;
   /** Text columns: the value must be one of these. */
   readonly values?: readonly string[];
+  /** Numeric columns a caller may replace in a calculation, and the bounds of that value. */
+  readonly override?: OverrideSpec;
 }
 
 /** What a parameter entry says before its key and path are derived. */

@@ -56,6 +56,29 @@ export const fieldMetadataSchema = z
     label: z.string().openapi({ description: "Short label", example: "Heating days" }),
     simple_description: z.string().optional().openapi({ description: "Plain description" }),
     expert_description: z.string().optional().openapi({ description: "Technical description" }),
+    minimum: z.number().optional().openapi({
+      description: "Smallest valid value in the data, in `unit` (numeric fields)",
+      example: 0,
+    }),
+    exclusive_minimum: z.boolean().optional().openapi({
+      description: "`true` when the value must be greater than `minimum`, not equal to it",
+    }),
+    maximum: z.number().optional().openapi({
+      description: "Largest valid value in the data, in `unit` (numeric fields)",
+      example: 366,
+    }),
+    override: z
+      .object({
+        member: z.string().openapi({ description: "Member of the calculate request body" }),
+        minimum: z.number().openapi({ description: "Smallest accepted value, in `unit`" }),
+        maximum: z.number().openapi({ description: "Largest accepted value, in `unit`" }),
+      })
+      .optional()
+      .openapi({
+        description: "Where `POST /api/v1/calculate/{code}` lets a caller replace this field: " +
+          "the request member and the bounds of its value (inclusive)",
+        example: { member: "HeatingDays", minimum: 0, maximum: 366 },
+      }),
   })
   .openapi("FieldMetadata");
 
@@ -68,6 +91,16 @@ export interface FieldMetadata {
   readonly label: string;
   readonly simple_description: string;
   readonly expert_description: string;
+  /** Range of the data value, in `unit`, where the field has one. */
+  readonly minimum?: number;
+  readonly exclusive_minimum?: true;
+  readonly maximum?: number;
+  /** The calculate request member that replaces the field, and its bounds. */
+  readonly override?: {
+    readonly member: string;
+    readonly minimum: number;
+    readonly maximum: number;
+  };
 }
 
 const FIELD_METADATA: readonly FieldMetadata[] = PARAMETERS.map((p) => ({
@@ -78,6 +111,12 @@ const FIELD_METADATA: readonly FieldMetadata[] = PARAMETERS.map((p) => ({
   label: p.label,
   simple_description: p.simple_description,
   expert_description: p.expert_description,
+  ...(p.min === undefined ? {} : { minimum: p.min }),
+  ...(p.exclusiveMin ? { exclusive_minimum: true as const } : {}),
+  ...(p.max === undefined ? {} : { maximum: p.max }),
+  ...(p.override
+    ? { override: { member: p.override.member, minimum: p.override.min, maximum: p.override.max } }
+    : {}),
 }));
 
 /** Field metadata of every parameter, in PARAMETERS order; static for all countries. */

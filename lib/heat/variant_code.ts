@@ -13,6 +13,9 @@ import { VARIANT_CODE_PATTERN } from "./parameters.ts";
 /** A well-formed code, as the data validation defines it. */
 export { VARIANT_CODE_PATTERN };
 
+/** One segment of a code after the country (set, type, period, option): as VARIANT_CODE_PATTERN. */
+export const CODE_SEGMENT_PATTERN = /^[A-Za-z0-9-]+$/;
+
 /** The segments of a variant code. */
 export interface VariantCode {
   /** ISO 3166-1 alpha-2 country code, e.g. `DE`. */

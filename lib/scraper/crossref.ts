@@ -51,7 +51,9 @@ export function decodeEntities(text: string): string {
       return String.fromCodePoint(parseInt(name.slice(2), 16));
     }
     if (name.startsWith("#")) return String.fromCodePoint(parseInt(name.slice(1), 10));
-    return ENTITIES[name.toLowerCase()] ?? whole;
+    // Own members only: `&constructor;` is not an entity, however Object.prototype is named.
+    const key = name.toLowerCase();
+    return Object.hasOwn(ENTITIES, key) ? ENTITIES[key] as string : whole;
   });
 }
 

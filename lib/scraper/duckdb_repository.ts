@@ -210,6 +210,20 @@ function pageClause(filter: CandidateFilter, params: SqlValue[]): string {
   return sql;
 }
 
+/** ` WHERE ...` of a candidate filter's status and technology (empty without them). */
+function whereClause(filter: CandidateFilter, params: SqlValue[]): string {
+  const where: string[] = [];
+  if (filter.status !== undefined) {
+    params.push(filter.status);
+    where.push(`status = $${params.length}`);
+  }
+  if (filter.technology_id !== undefined) {
+    params.push(filter.technology_id);
+    where.push(`technology_id = $${params.length}`);
+  }
+  return where.length ? ` WHERE ${where.join(" AND ")}` : "";
+}
+
 /** A ScraperRepository over `store`; creates the tables when missing. */
 export async function createDuckDbScraperRepository(
   store: Store,
@@ -279,18 +293,33 @@ export async function createDuckDbScraperRepository(
 
     async listCandidates(filter = {}) {
       const params: SqlValue[] = [];
-      const where: string[] = [];
-      if (filter.status !== undefined) {
-        params.push(filter.status);
-        where.push(`status = $${params.length}`);
+      const where = whereClause(filter, params);
+      const order = " ORDER BY created_at DESC, id";
+      if (filter.limit === undefined && filter.offset === undefined) {
+        const rows = await store.all<CandidateRow>(SELECT_CANDIDATE + where + order, params);
+        return rows.map(toCandidate);
       }
-      if (filter.technology_id !== undefined) {
-        params.push(filter.technology_id);
-        where.push(`technology_id = $${params.length}`);
-      }
-      const sql = SELECT_CANDIDATE + (where.length ? ` WHERE ${where.join(" AND ")}` : "") +
-        " ORDER BY created_at DESC, id" + pageClause(filter, params);
-      return (await store.all<CandidateRow>(sql, params)).map(toCandidate);
+      // A page: its ids first, then only its rows (abstracts and contexts of the others unread).
+      const page = pageClause(filter, params);
+      const ids = await store.all<{ id: string }>(
+        `SELECT id FROM ${CANDIDATES_TABLE}${where}${order}${page}`,
+        params,
+      );
+      if (ids.length === 0) return [];
+      const rows = await store.all<CandidateRow>(
+        `${SELECT_CANDIDATE} WHERE id IN (${ids.map((_, i) => `$${i + 1}`).join(", ")})${order}`,
+        ids.map((r) => r.id),
+      );
+      return rows.map(toCandidate);
+    },
+
+    async countCandidates(filter = {}) {
+      const params: SqlValue[] = [];
+      const rows = await store.all<{ n: number }>(
+        `SELECT count(*) AS n FROM ${CANDIDATES_TABLE}${whereClause(filter, params)}`,
+        params,
+      );
+      return rows[0]?.n ?? 0;
     },
 
     getCandidate,

@@ -175,8 +175,13 @@ export interface ScraperRepository {
    * source id, already has a candidate for this technology and parameter.
    */
   insertCandidate(candidate: NewCandidate): Promise<boolean>;
-  /** Candidates matching the filter, newest first. */
+  /**
+   * Candidates matching the filter, newest first; with `limit`/`offset` only that page is read
+   * (its ids first, then the rows of those ids).
+   */
   listCandidates(filter?: CandidateFilter): Promise<Candidate[]>;
+  /** How many candidates match the filter (`limit` and `offset` are ignored). */
+  countCandidates(filter?: CandidateFilter): Promise<number>;
   getCandidate(id: string): Promise<Candidate | undefined>;
   /** Moves a pending candidate to approved or rejected; a conflict from any other state. */
   setCandidateStatus(

@@ -70,7 +70,10 @@ export interface ScraperService {
   status(): Promise<ScraperStatus>;
   /** Starts a run; throws RangeError for sources that are not enabled or empty lists. */
   run(request?: RunRequest): Promise<RunRequestResult>;
+  /** Candidates matching the filter, newest first; one page with `limit` and `offset`. */
   listCandidates(filter?: CandidateFilter): Promise<Candidate[]>;
+  /** How many candidates match the filter. */
+  countCandidates(filter?: CandidateFilter): Promise<number>;
   getCandidate(id: string): Promise<Candidate | undefined>;
   /** Approves a pending candidate; `merge` adds the new instance to the catalogue. */
   approve(id: string, merge: MergeInstance): Promise<ApprovalResult>;
@@ -166,6 +169,7 @@ export async function createScraperService(deps: ScraperServiceDeps): Promise<Sc
     status: () => buildScraperStatus({ repository, schedule, enabledSources: config.sources }),
     run,
     listCandidates: (filter) => repository.listCandidates(filter),
+    countCandidates: (filter) => repository.countCandidates(filter),
     getCandidate: (id) => repository.getCandidate(id),
     approve: (id, merge) => approveCandidate({ repository, id, merge, now }),
     reject: (id) => rejectCandidate(repository, id, now),

@@ -390,9 +390,14 @@ export const TECHNOLOGY_TERMS: Readonly<Record<string, TechnologyTerms>> = {
   },
 };
 
-/** The terms of a technology; an id missing from the table is searched by its own words. */
+/**
+ * The terms of a technology; an id missing from the table (an own member only: a catalogue id
+ * such as `constructor` is not `Object.prototype.constructor`) is searched by its own words.
+ */
 export function technologyTerms(technology_id: string): TechnologyTerms {
-  const known = TECHNOLOGY_TERMS[technology_id];
+  const known = Object.hasOwn(TECHNOLOGY_TERMS, technology_id)
+    ? TECHNOLOGY_TERMS[technology_id]
+    : undefined;
   if (known) return known;
   const words = technology_id.replace(/_/g, " ").trim();
   return { query: words, keywords: [words] };

@@ -13,6 +13,7 @@ import {
   toCalliope,
   toCalliopeTechs,
 } from "../../lib/catalogue/calliope.ts";
+import { isReservedKey, RESERVED_KEY_MESSAGE } from "../../lib/catalogue/own_keys.ts";
 import { NoSuchInstanceError } from "../../lib/catalogue/pick_instance.ts";
 import { toPyPSA } from "../../lib/catalogue/pypsa.ts";
 import { DOMAINS } from "../../lib/catalogue/technology_schema.ts";
@@ -35,6 +36,7 @@ const calliopeQuerySchema = z.object({
   cost_class: z
     .string()
     .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, "must be a word of letters, digits and _")
+    .refine((name) => !isReservedKey(name), RESERVED_KEY_MESSAGE)
     .default("monetary")
     .openapi({ default: "monetary", description: "Cost class the costs go under" }),
 });
@@ -44,7 +46,9 @@ const calliopeResponses = {
     description: "`{ <technology_id>: { essentials, constraints, costs } }`",
     content: { "application/json": { schema: calliopeConfigSchema } },
   },
-  400: apiError("Invalid instance_index or cost_class"),
+  400: apiError(
+    "Invalid instance_index or cost_class (a reserved name such as `constructor` included)",
+  ),
   404: apiError("Unknown technology id, or no instance at instance_index"),
 };
 
@@ -129,8 +133,9 @@ const calliopeOverrideRoute = createRoute({
   responses: {
     ...calliopeResponses,
     400: apiError(
-      "Unknown or non-numeric override keys, keys not allowed for the technology's parent, " +
-        "malformed JSON, or invalid query",
+      "Unknown or non-numeric override keys, reserved names (`__proto__`, `constructor`, " +
+        "`prototype`, ...) as keys, keys not allowed for the technology's parent, malformed " +
+        "JSON, or invalid query",
     ),
     413: apiError("Body larger than 2 MiB"),
     415: apiError("Body not sent as application/json"),
@@ -196,12 +201,16 @@ export function calliopeTechnologyRoutes(deps: CatalogueDeps): OpenAPIHono<Catal
     return c.json(calliopeOf(deps, c.req.valid("param").id, c.req.valid("query")), 200);
   });
 
-  app.openapi(calliopeOverrideRoute, (c) => {
+  app.openapi(calliopeOverrideRoute, async (c) => {
     const config = calliopeOf(deps, c.req.valid("param").id, c.req.valid("query"));
+    // The body as parsed, before the schema: the schema drops a `__proto__` key silently, the
+    // overrides refuse it.
+    const body: unknown = await c.req.json();
     try {
-      return c.json(applyCalliopeOverrides(config, c.req.valid("json")), 200);
+      return c.json(applyCalliopeOverrides(config, body), 200);
     } catch (error) {
-      // The body passed the schema; what is left is a key the technology's parent does not allow.
+      // The body passed the schema; what is left is a reserved name, or a key the technology's
+      // parent does not allow.
       if (error instanceof TypeError) {
         throw httpError(400, `Invalid request body: ${error.message}`);
       }

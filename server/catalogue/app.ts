@@ -9,6 +9,7 @@
  * read from the data files into memory.
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
+import { createPasswordPool, type PasswordHasher } from "../../lib/auth/password_pool.ts";
 import { MIN_SECRET_BYTES } from "../../lib/auth/secret.ts";
 import {
   type CatalogueService,
@@ -22,11 +23,12 @@ import { createScraperService, type ScraperService } from "../../lib/scraper/ser
 import type { SourceClient, SourceName } from "../../lib/scraper/source.ts";
 import type { Store } from "../../lib/store/store.ts";
 import { limitBody } from "../middleware/body_limit.ts";
-import { createOpenAPIApp } from "../middleware/errors.ts";
+import { createServiceApp } from "../middleware/service_app.ts";
 import { cors } from "../middleware/cors.ts";
 import { adapterRoutes, calliopeTechnologyRoutes } from "./adapters.ts";
 import { BEARER_SCHEME } from "./auth.ts";
 import { authRoutes } from "./auth_routes.ts";
+import { CATALOGUE_DEFAULTS } from "./config.ts";
 import type { CatalogueAppConfig, CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import { debugRoutes, healthRoutes, SERVICE_VERSION } from "./diagnostics.ts";
 import { docsRoutes } from "./docs.ts";
@@ -55,6 +57,11 @@ export interface CatalogueAppOptions {
   fetch?: typeof fetch;
   /** Replaces the scraper's source clients (tests). */
   scraperClients?: Partial<Record<SourceName, SourceClient>>;
+  /**
+   * Checks passwords; default a pool of one bcrypt worker with `config.login.queueLimit`
+   * waiting checks, stopped by `close()`.
+   */
+  passwords?: PasswordHasher;
 }
 
 /** The built service: its app, the served catalogue and the scraper. */
@@ -62,7 +69,10 @@ export interface CatalogueApp {
   app: OpenAPIHono<CatalogueEnv>;
   catalogue: CatalogueService;
   scraper: ScraperService;
-  /** Stops the scraper's schedule and waits for a run in progress; the store stays open. */
+  /**
+   * Stops the scraper's schedule and waits for a run in progress, and stops the password
+   * workers; the store stays open.
+   */
   close(): Promise<void>;
 }
 
@@ -103,7 +113,16 @@ export async function createCatalogueApp(options: CatalogueAppOptions): Promise<
     ...(options.scraperClients ? { clients: options.scraperClients } : {}),
     onRunError: (error) => console.error("scraper: a run could not be recorded:", error),
   });
-  const desk = createSubmissionDesk({ repository: submissions, catalogue, now: clock });
+  const desk = createSubmissionDesk({
+    repository: submissions,
+    catalogue,
+    now: clock,
+    maxPendingPerSubmitter: config.maxPendingSubmissions ??
+      CATALOGUE_DEFAULTS.maxPendingSubmissions,
+  });
+  const passwords = options.passwords ?? createPasswordPool({
+    maxQueued: config.login?.queueLimit ?? CATALOGUE_DEFAULTS.loginQueueLimit,
+  });
   const deps: CatalogueDeps = {
     config,
     clock,
@@ -112,9 +131,10 @@ export async function createCatalogueApp(options: CatalogueAppOptions): Promise<
     desk,
     submissions,
     scraper,
+    passwords,
   };
 
-  const app = createOpenAPIApp<CatalogueEnv>({ details: true });
+  const app = createServiceApp<CatalogueEnv>({ details: true });
   app.use(
     "*",
     cors({ origins: config.allowedOrigins, headers: CORS_HEADERS, methods: CORS_METHODS }),
@@ -154,5 +174,13 @@ export async function createCatalogueApp(options: CatalogueAppOptions): Promise<
     },
   });
 
-  return { app, catalogue, scraper, close: () => scraper.close() };
+  return {
+    app,
+    catalogue,
+    scraper,
+    async close() {
+      await scraper.close();
+      await passwords.close();
+    },
+  };
 }

@@ -3,6 +3,11 @@
  * the code, issues a token and sends the browser to `FRONTEND_URL?token=...`), the built-in
  * admin's e-mail and password, and `/auth/me`. Tokens are HS256 JWTs with `sub`, `name`,
  * `is_admin`, `iat` and `exp` (lifetime from `JWT_LIFETIME_HOURS`).
+ *
+ * The admin sign-in is limited per client address and per e-mail address (429 with
+ * `Retry-After`), and its bcrypt check runs on a worker thread with a bounded queue (503 with
+ * `Retry-After` when full), so a flood of sign-ins neither stalls the process nor queues
+ * unbounded work.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { signToken, type TokenSubject } from "../../lib/auth/jwt.ts";
@@ -14,10 +19,13 @@ import {
   type OrcidConfig,
   OrcidError,
 } from "../../lib/auth/orcid.ts";
-import { checkAdminLogin } from "../../lib/auth/password.ts";
+import { checkAdminLogin, normaliseEmail } from "../../lib/auth/password.ts";
+import { PasswordQueueFullError } from "../../lib/auth/password_pool.ts";
 import { toProfile } from "../../lib/auth/principal.ts";
 import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
+import { createRateLimiter, rateLimit, tooManyRequests } from "../middleware/rate_limit.ts";
 import { BEARER_SECURITY, requireUser, UNAUTHORIZED } from "./auth.ts";
+import { CATALOGUE_DEFAULTS } from "./config.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import { apiError, userProfileSchema } from "./schemas.ts";
 
@@ -60,8 +68,11 @@ const callbackRoute = createRoute({
   },
   responses: {
     302: { description: "To `FRONTEND_URL?token=<ACCESS_TOKEN>`" },
-    400: apiError("Missing code or state, or a forged or expired state"),
-    502: apiError("ORCID refused the code or could not be reached"),
+    400: apiError(
+      "Missing code or state, a forged or expired state, or a code ORCID refused as invalid, " +
+        "expired or used (`invalid_grant`)",
+    ),
+    502: apiError("ORCID could not be reached, or refused this service's own credentials"),
     503: DISABLED,
   },
 });
@@ -83,9 +94,20 @@ const loginRoute = createRoute({
     401: apiError("Wrong e-mail or password"),
     413: apiError("Body larger than 2 MiB"),
     415: apiError("Body not sent as application/json"),
-    503: apiError("No built-in admin is configured (ADMIN_EMAIL, ADMIN_PASSWORD_HASH)"),
+    429: apiError(
+      "Too many sign-in attempts from this client address (LOGIN_ATTEMPTS_PER_MINUTE) or for " +
+        "this e-mail address (LOGIN_ACCOUNT_ATTEMPTS_PER_MINUTE); `Retry-After` gives the " +
+        "seconds to wait",
+    ),
+    503: apiError(
+      "No built-in admin is configured (ADMIN_EMAIL, ADMIN_PASSWORD_HASH), or too many " +
+        "sign-ins wait for their password check (LOGIN_QUEUE_LIMIT; with `Retry-After`)",
+    ),
   },
 });
+
+/** The window of the sign-in limits, ms. */
+const MINUTE_MS = 60_000;
 
 const meRoute = createRoute({
   method: "get",
@@ -142,7 +164,9 @@ export function authRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
       identity = await exchangeCode(orcid, code, deps.fetch);
     } catch (error) {
       if (error instanceof OrcidError) {
-        throw httpError(502, error.message, { status: error.status, code: error.code });
+        // A bad code is the caller's mistake; anything else is ORCID's or this configuration's.
+        const status = error.code === "invalid_grant" ? 400 : 502;
+        throw httpError(status, error.message, { status: error.status, code: error.code });
       }
       throw error;
     }
@@ -159,7 +183,27 @@ export function authRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
     return c.redirect(target.toString(), 302);
   });
 
-  app.openapi(loginRoute, async (c) => {
+  const limits = config.login ?? {
+    attemptsPerMinute: CATALOGUE_DEFAULTS.loginAttemptsPerMinute,
+    accountAttemptsPerMinute: CATALOGUE_DEFAULTS.loginAccountAttemptsPerMinute,
+  };
+  const now = () => clock().getTime();
+  const perAddress = createRateLimiter({
+    limit: limits.attemptsPerMinute,
+    windowMs: MINUTE_MS,
+    clock: now,
+  });
+  const perAccount = createRateLimiter({
+    limit: limits.accountAttemptsPerMinute,
+    windowMs: MINUTE_MS,
+    clock: now,
+  });
+  const addressLimit = rateLimit<CatalogueEnv>({
+    limiter: perAddress,
+    message: "Too many sign-in attempts from this address",
+  });
+
+  app.openapi({ ...loginRoute, middleware: addressLimit }, async (c) => {
     if (!config.admin) {
       throw httpError(
         503,
@@ -167,7 +211,23 @@ export function authRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
       );
     }
     const { email, password } = c.req.valid("json");
-    const login = await checkAdminLogin(config.admin, email, password);
+    // Every address counts, the admin's or not, so a 429 does not tell which one is the admin's.
+    const account = perAccount.take(normaliseEmail(email));
+    if (!account.allowed) {
+      tooManyRequests(
+        c,
+        account.retryAfterSeconds,
+        "Too many sign-in attempts for this e-mail address",
+      );
+    }
+    let login;
+    try {
+      login = await checkAdminLogin(config.admin, email, password, deps.passwords.compare);
+    } catch (error) {
+      if (!(error instanceof PasswordQueueFullError)) throw error;
+      c.header("Retry-After", "1");
+      throw httpError(503, "Too many sign-ins are waiting for their password check; retry in 1 s");
+    }
     if (!login.ok) throw httpError(401, "Wrong e-mail or password");
     const token = await issue({
       sub: `admin:${login.email}`,

@@ -36,6 +36,29 @@ export interface CatalogueSettings {
   /** Browser origins allowed by CORS (CATALOGUE_ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[];
   scraper: ScraperConfig;
+  /** Limits of the built-in admin's sign-in. */
+  login: LoginLimits;
+  /**
+   * Most submissions (technology and time series together) one submitter may have pending
+   * review at once (MAX_PENDING_SUBMISSIONS, default 100); more answer 429.
+   */
+  maxPendingSubmissions: number;
+}
+
+/** Limits of `POST /api/v1/auth/admin/login`: over them it answers 429 (or 503) at once. */
+export interface LoginLimits {
+  /** Attempts per minute from one client address (LOGIN_ATTEMPTS_PER_MINUTE, default 10). */
+  attemptsPerMinute: number;
+  /**
+   * Attempts per minute for one e-mail address, from any client
+   * (LOGIN_ACCOUNT_ATTEMPTS_PER_MINUTE, default 5).
+   */
+  accountAttemptsPerMinute: number;
+  /**
+   * Password checks that may wait for the bcrypt worker (LOGIN_QUEUE_LIMIT, default 8; 0: none
+   * waits); a sign-in beyond them answers 503.
+   */
+  queueLimit: number;
 }
 
 /** Defaults of the optional settings. */
@@ -48,7 +71,40 @@ export const CATALOGUE_DEFAULTS = {
   tokenLifetimeHours: 24,
   frontendUrl: "http://localhost:5173",
   orcidEnvironment: "sandbox",
+  loginAttemptsPerMinute: 10,
+  loginAccountAttemptsPerMinute: 5,
+  loginQueueLimit: 8,
+  maxPendingSubmissions: 100,
 } as const;
+
+/** An integer >= `min`; `fallback` when unset or blank. */
+function integer(env: Env, name: string, fallback: number, min: number): number {
+  const value = text(env, name);
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(parsed) || parsed < min) {
+    throw new RangeError(`${name}: must be an integer >= ${min}, got "${value}"`);
+  }
+  return parsed;
+}
+
+function readLogin(env: Env): LoginLimits {
+  return {
+    attemptsPerMinute: integer(
+      env,
+      "LOGIN_ATTEMPTS_PER_MINUTE",
+      CATALOGUE_DEFAULTS.loginAttemptsPerMinute,
+      1,
+    ),
+    accountAttemptsPerMinute: integer(
+      env,
+      "LOGIN_ACCOUNT_ATTEMPTS_PER_MINUTE",
+      CATALOGUE_DEFAULTS.loginAccountAttemptsPerMinute,
+      1,
+    ),
+    queueLimit: integer(env, "LOGIN_QUEUE_LIMIT", CATALOGUE_DEFAULTS.loginQueueLimit, 0),
+  };
+}
 
 function readOrcid(env: Env): OrcidConfig | undefined {
   const names = ["ORCID_CLIENT_ID", "ORCID_CLIENT_SECRET", "ORCID_REDIRECT_URI"] as const;
@@ -131,7 +187,8 @@ function readScraper(env: Env): ScraperConfig {
 /**
  * Reads the catalogue settings; throws TypeError or RangeError naming the variable at fault.
  * Without ORCID settings the ORCID sign-in is off; without admin settings there is no built-in
- * admin; the scraper schedule is off unless SCRAPER_SCHEDULE_HOURS is set.
+ * admin; the scraper schedule is off unless SCRAPER_SCHEDULE_HOURS is set. Sign-in limits and the
+ * pending-submission limit have defaults (CATALOGUE_DEFAULTS).
  */
 export function readCatalogueSettings(env: Env): CatalogueSettings {
   const secretFile = env["JWT_SECRET_FILE"];
@@ -157,5 +214,12 @@ export function readCatalogueSettings(env: Env): CatalogueSettings {
     sessionStoreSecret: text(env, "SESSION_STORE_JWT_SECRET"),
     allowedOrigins: origins("CATALOGUE_ALLOWED_ORIGINS", env["CATALOGUE_ALLOWED_ORIGINS"]),
     scraper: readScraper(env),
+    login: readLogin(env),
+    maxPendingSubmissions: integer(
+      env,
+      "MAX_PENDING_SUBMISSIONS",
+      CATALOGUE_DEFAULTS.maxPendingSubmissions,
+      1,
+    ),
   };
 }

@@ -2,6 +2,7 @@
  * What the catalogue routes need from outside, passed in so that tests can hand in an in-memory
  * store, a fixed clock and local fakes of ORCID and the literature sources.
  */
+import type { PasswordHasher } from "../../lib/auth/password_pool.ts";
 import type { Principal } from "../../lib/auth/principal.ts";
 import type { CatalogueService } from "../../lib/catalogue/catalogue_service.ts";
 import type { SubmissionDesk } from "../../lib/catalogue/submission_desk.ts";
@@ -9,7 +10,10 @@ import type { SubmissionRepository } from "../../lib/catalogue/submission_reposi
 import type { ScraperService } from "../../lib/scraper/service.ts";
 import type { CatalogueSettings } from "./config.ts";
 
-/** The settings the app is built with, and the JWT signing secret. */
+/**
+ * The settings the app is built with, and the JWT signing secret; the sign-in and submission
+ * limits default to CATALOGUE_DEFAULTS.
+ */
 export type CatalogueAppConfig =
   & Pick<
     CatalogueSettings,
@@ -23,6 +27,7 @@ export type CatalogueAppConfig =
     | "allowedOrigins"
     | "scraper"
   >
+  & Partial<Pick<CatalogueSettings, "login" | "maxPendingSubmissions">>
   & {
     /** HS256 secret of the service's tokens, at least 32 bytes. */
     jwtSecret: string;
@@ -37,6 +42,8 @@ export interface CatalogueDeps {
   desk: SubmissionDesk;
   submissions: SubmissionRepository;
   scraper: ScraperService;
+  /** bcrypt off the main thread, with a bounded queue. */
+  passwords: PasswordHasher;
 }
 
 /** Hono environment of the catalogue routes: the authenticated caller, where there is one. */

@@ -1,8 +1,9 @@
 /**
  * Diagnostics: `/health` (public, outside the prefix); below `/api/v1/debug` the loading status
  * of every data file and the reload (admin). A reload reads and validates every file first and
- * swaps the served catalogue in one step; when any file is invalid the previous catalogue keeps
- * being served and the answer (422) lists every problem by file and JSON path.
+ * swaps the served catalogue in one step; when any file is invalid, or a file the catalogue's
+ * `manifest.json` lists is missing, the previous catalogue keeps being served and the answer (422)
+ * lists every problem by file and JSON path.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { CatalogueSnapshot } from "../../lib/catalogue/catalogue_snapshot.ts";
@@ -92,8 +93,9 @@ const reloadRoute = createRoute({
     401: UNAUTHORIZED,
     403: FORBIDDEN,
     422: apiError(
-      "A data file is invalid: nothing was swapped; `details.problems` lists every problem, " +
-        "`details.catalogue_version` the version still served",
+      "A data file is invalid, or a file `manifest.json` lists is missing: nothing was " +
+        "swapped; `details.problems` lists every problem by file, `details.catalogue_version` " +
+        "the version still served",
     ),
   },
 });

@@ -51,7 +51,7 @@ export const catalogueModule: ServiceModule = {
         }
         const { app } = catalogue;
         return {
-          fetch: (request) => app.fetch(request),
+          fetch: (request, info) => app.fetch(request, info),
           async close() {
             // Let a scraper run in progress end (bounded), then checkpoint and close the state.
             let timer: ReturnType<typeof setTimeout> | undefined;

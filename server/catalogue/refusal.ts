@@ -1,10 +1,14 @@
-/** A refused submission or review as the HTTP error it answers with: 404, or 409 with problems. */
+/**
+ * A refused submission or review as the HTTP error it answers with: 404, 409 with problems, or
+ * 429 for a submitter at the pending limit.
+ */
 import type { DeskResult, Refusal } from "../../lib/catalogue/submission_desk.ts";
 import { httpError } from "../middleware/errors.ts";
 
-/** Throws the 404 or 409 of a refusal; a 409 lists its problems in `details`. */
+/** Throws the 404, 409 or 429 of a refusal; a 409 lists its problems in `details`. */
 export function throwRefusal(refusal: Refusal): never {
   if (refusal.reason === "not_found") throw httpError(404, refusal.message);
+  if (refusal.reason === "limit") throw httpError(429, refusal.message);
   throw httpError(
     409,
     refusal.message,

@@ -48,6 +48,7 @@ import { candidateSchema, runSummarySchema } from "../../lib/scraper/repository.
 import { runRequestSchema } from "../../lib/scraper/service.ts";
 import { scraperStatusSchema as scraperStatusShape } from "../../lib/scraper/status.ts";
 import { detailedErrorSchema, errorResponse } from "../middleware/errors.ts";
+import { DECIMAL_PATTERN, DIGITS_PATTERN } from "../middleware/query.ts";
 
 /**
  * `schema.openapi(name)`: a named copy of a lib schema. zod 4 copies the prototype's methods onto
@@ -78,7 +79,7 @@ export const DEFAULT_LIMIT = 50;
 export function intQuery(description: string, min: number, max: number, fallback: number) {
   return z
     .string()
-    .regex(/^\d+$/, "must be a non-negative integer")
+    .regex(DIGITS_PATTERN, "must be a non-negative integer")
     .transform(Number)
     .pipe(z.number().int().min(min).max(max))
     .default(fallback)
@@ -89,7 +90,7 @@ export function intQuery(description: string, min: number, max: number, fallback
 export function numberQuery(description: string, min: number, max: number, fallback: number) {
   return z
     .string()
-    .regex(/^-?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/, "must be a decimal number")
+    .regex(DECIMAL_PATTERN, "must be a decimal number")
     .transform(Number)
     .pipe(z.number().min(min).max(max))
     .default(fallback)
@@ -127,15 +128,23 @@ export const idParamsSchema = z.object({
   id: z.string().openapi({ param: { name: "id", in: "path" } }),
 });
 
-/** Query of the admin lists of submissions: which review state. */
+/** Query of the admin lists of submissions: which review state, and the page. */
 export function submissionStatusQuery(description?: string) {
   return z.object({
     status: submissionStatusSchema.default("pending").openapi({
       default: "pending",
       ...(description ? { description } : {}),
     }),
+    ...pageQueryShape,
   });
 }
+
+/** The members of a page of a paginated list besides its items. */
+export const pageShape = {
+  total: z.number().int().describe("Items matching the filters, on all pages"),
+  skip: z.number().int(),
+  limit: z.number().int(),
+};
 
 /** Query of the adapters: which instance. */
 export const instanceIndexQuery = intQuery(
@@ -227,6 +236,18 @@ export const timeseriesSubmissionRecordSchema = timeseriesSubmissionListingSchem
 export const technologySubmissionRecordSchema = technologySubmissionListingSchema
   .extend(people)
   .openapi("TechnologySubmission");
+
+/** A page of time-series submissions. */
+export const timeseriesSubmissionListSchema = z.object({
+  ...pageShape,
+  submissions: z.array(timeseriesSubmissionRecordSchema),
+}).openapi("TimeseriesSubmissionList");
+
+/** A page of technology submissions. */
+export const technologySubmissionListSchema = z.object({
+  ...pageShape,
+  submissions: z.array(technologySubmissionRecordSchema),
+}).openapi("TechnologySubmissionList");
 
 // Diagnostics -------------------------------------------------------------------------------
 

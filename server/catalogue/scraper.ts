@@ -171,14 +171,16 @@ export function candidateRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> 
 
   app.openapi({ ...candidatesRoute, middleware: admin }, async (c) => {
     const { skip, limit, status, technology_id } = c.req.valid("query");
-    const all = await scraper.listCandidates({
+    const filter = {
       ...(status ? { status } : {}),
       ...(technology_id ? { technology_id } : {}),
-    });
-    return c.json(
-      { total: all.length, skip, limit, candidates: all.slice(skip, skip + limit) },
-      200,
-    );
+    };
+    // Only the page's candidates are read; the total is counted.
+    const [total, candidates] = await Promise.all([
+      scraper.countCandidates(filter),
+      scraper.listCandidates({ ...filter, limit, offset: skip }),
+    ]);
+    return c.json({ total, skip, limit, candidates }, 200);
   });
 
   app.openapi({ ...candidateRoute, middleware: admin }, async (c) => {

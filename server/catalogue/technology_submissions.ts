@@ -28,7 +28,12 @@ import {
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import { throwRefusal, valueOrRefusal } from "./refusal.ts";
 import { reviewRoutes } from "./review_routes.ts";
-import { apiError, submissionStatusQuery, technologySubmissionRecordSchema } from "./schemas.ts";
+import {
+  apiError,
+  submissionStatusQuery,
+  technologySubmissionListSchema,
+  technologySubmissionRecordSchema,
+} from "./schemas.ts";
 
 const submitResponse = z.object({
   submission_id: z.string(),
@@ -65,6 +70,10 @@ const submitRoute = createRoute({
     ),
     413: apiError("Body larger than 2 MiB"),
     415: apiError("Body not sent as application/json"),
+    429: apiError(
+      "The caller has MAX_PENDING_SUBMISSIONS submissions (technology and time series) pending " +
+        "review already",
+    ),
   },
 });
 
@@ -72,19 +81,16 @@ const adminListRoute = createRoute({
   method: "get",
   path: "/",
   tags: ["Catalogue", "Admin"],
-  summary: "Technology submissions (pending by default)",
+  summary: "Technology submissions (pending by default), paginated",
+  description: "Only the records of the page are read; `total` counts all with the status.",
   security: BEARER_SECURITY,
   request: { query: submissionStatusQuery() },
   responses: {
     200: {
-      description: "Submissions in submission order",
-      content: {
-        "application/json": {
-          schema: z.object({ submissions: z.array(technologySubmissionRecordSchema) }),
-        },
-      },
+      description: "One page of submissions, in submission order",
+      content: { "application/json": { schema: technologySubmissionListSchema } },
     },
-    400: apiError("Unknown status"),
+    400: apiError("Unknown status, or invalid skip or limit (e.g. limit over 200)"),
     401: UNAUTHORIZED,
     403: FORBIDDEN,
   },
@@ -111,8 +117,12 @@ export function technologyReviewRoutes(deps: CatalogueDeps): OpenAPIHono<Catalog
   const app = createOpenAPIApp<CatalogueEnv>({ details: true });
 
   app.openapi({ ...adminListRoute, middleware: requireAdmin(deps) }, async (c) => {
-    const list = await submissions.listTechnology(c.req.valid("query").status);
-    return c.json({ submissions: list.map(technologyListing) }, 200);
+    const { status, skip, limit } = c.req.valid("query");
+    const [total, list] = await Promise.all([
+      submissions.countTechnology(status),
+      submissions.listTechnology(status, { skip, limit }),
+    ]);
+    return c.json({ total, skip, limit, submissions: list.map(technologyListing) }, 200);
   });
 
   const review = (action: ReviewAction) => async (id: string, by: Person) =>

@@ -29,6 +29,7 @@ import {
   profileMetadataSchema,
   submissionStatusQuery,
   submitResponseSchema,
+  timeseriesSubmissionListSchema,
   timeseriesSubmissionRecordSchema,
   timeseriesSubmissionRequestSchema,
 } from "./schemas.ts";
@@ -102,6 +103,10 @@ const submitRoute = createRoute({
     401: UNAUTHORIZED,
     409: apiError("The profile id is already used"),
     413: apiError("Body larger than 2 MiB"),
+    429: apiError(
+      "The caller has MAX_PENDING_SUBMISSIONS submissions (technology and time series) pending " +
+        "review already",
+    ),
     415: apiError("Body not sent as application/json"),
   },
 });
@@ -110,19 +115,17 @@ const adminListRoute = createRoute({
   method: "get",
   path: "/submissions",
   tags: ["Time series", "Admin"],
-  summary: "Time-series submissions (pending by default)",
+  summary: "Time-series submissions (pending by default), paginated",
+  description: "Only the submissions of the page are read with their values (for the " +
+    "statistics); `total` counts all with the status.",
   security: BEARER_SECURITY,
   request: { query: submissionStatusQuery("Which submissions to list") },
   responses: {
     200: {
-      description: "Submissions in submission order",
-      content: {
-        "application/json": {
-          schema: z.object({ submissions: z.array(timeseriesSubmissionRecordSchema) }),
-        },
-      },
+      description: "One page of submissions, in submission order",
+      content: { "application/json": { schema: timeseriesSubmissionListSchema } },
     },
-    400: apiError("Unknown status"),
+    400: apiError("Unknown status, or invalid skip or limit (e.g. limit over 200)"),
     401: UNAUTHORIZED,
     403: FORBIDDEN,
   },
@@ -166,8 +169,12 @@ export function timeseriesReviewRoutes(deps: CatalogueDeps): OpenAPIHono<Catalog
   const app = createOpenAPIApp<CatalogueEnv>({ details: true });
 
   app.openapi({ ...adminListRoute, middleware: requireAdmin(deps) }, async (c) => {
-    const list = await submissions.listTimeseries(c.req.valid("query").status);
-    return c.json({ submissions: list.map(timeseriesListing) }, 200);
+    const { status, skip, limit } = c.req.valid("query");
+    const [total, list] = await Promise.all([
+      submissions.countTimeseries(status),
+      submissions.listTimeseries(status, { skip, limit }),
+    ]);
+    return c.json({ total, skip, limit, submissions: list.map(timeseriesListing) }, 200);
   });
 
   const review = (action: ReviewAction) => async (id: string, by: Person) =>

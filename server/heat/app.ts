@@ -8,7 +8,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { calculate as tabulaCalculate } from "../../lib/heat/calculate.ts";
 import type { Typology } from "../../lib/heat/typology.ts";
 import { API_KEY_HEADER } from "../middleware/api_key.ts";
-import { createOpenAPIApp } from "../middleware/errors.ts";
+import { createServiceApp } from "../middleware/service_app.ts";
 import { aboutRoutes } from "./about.ts";
 import { calculateRoutes } from "./calculate.ts";
 import { dataRoutes } from "./data.ts";
@@ -38,7 +38,7 @@ export interface HeatAppOptions {
 /** Builds the heat service app over a loaded typology. */
 export function createHeatApp({ typology, calculate }: HeatAppOptions): OpenAPIHono {
   const deps: HeatDeps = { typology, calculate: calculate ?? tabulaCalculate };
-  const app = createOpenAPIApp();
+  const app = createServiceApp();
 
   app.route("/heat", healthRoutes());
   app.route("/heat", aboutRoutes(deps));

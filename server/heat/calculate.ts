@@ -49,7 +49,9 @@ const route = createRoute({
   summary: "Heating demand of a variant",
   description: "Without a body (or with an empty one) the archetype's inputs are used; each " +
     "member sent replaces one input, every other keeps the archetype value. Unknown members " +
-    "are rejected. The request body is limited to 1 MiB.",
+    "are rejected; every number has physical bounds (`minimum`, `maximum` in the schema; the " +
+    "overrides' also in `/api/v1/fields`), outside them the answer is 400. The request body " +
+    "is limited to 1 MiB.",
   request: {
     params: codeParamsSchema,
     query: explainQuerySchema,
@@ -63,11 +65,14 @@ const route = createRoute({
       description: "The demand",
       content: { "application/json": { schema: calculateResponseSchema } },
     },
-    400: errorResponse("Malformed code, unknown country, malformed JSON or invalid overrides"),
+    400: errorResponse(
+      "Malformed code, unknown country, malformed JSON, or invalid overrides or surfaces " +
+        "(wrong type, unknown member, or a number outside its bounds)",
+    ),
     404: errorResponse("Variant code not found"),
     413: errorResponse("Request body over 1 MiB"),
     415: errorResponse("A non-empty body that is not declared JSON"),
-    500: errorResponse("The calculation failed or gave a non-finite result"),
+    500: errorResponse("Internal fault: the calculation failed or gave a non-finite result"),
     403: FORBIDDEN_RESPONSE,
   },
 });
@@ -112,12 +117,24 @@ async function overridesOf(c: Context): Promise<Overrides> {
   }
   const parsed = overridesSchema.safeParse(body);
   if (!parsed.success) {
+    const issues = parsed.error.issues.map(withBoundsMessage);
     throw httpError(
       400,
-      `Invalid request body: ${describeIssues(parsed.error.issues, body, overridesSchema)}`,
+      `Invalid request body: ${describeIssues(issues, body, overridesSchema)}`,
     );
   }
   return parsed.data;
+}
+
+type Issue = z.core.$ZodIssue;
+
+/**
+ * A range issue of the body keeps the rule its schema gave it, which names both bounds and the
+ * unit (`theta_i: must be between 10 and 30 deg C`), instead of the generic `must be >= 10`.
+ */
+function withBoundsMessage(issue: Issue): Issue {
+  if (issue.code !== "too_small" && issue.code !== "too_big") return issue;
+  return { code: "custom", path: issue.path, message: issue.message, input: issue.input };
 }
 
 /** Checks one request part with its route schema, synchronously; 400 names what is wrong. */

@@ -15,8 +15,8 @@ export const codeParamsSchema = z.object({
     .string()
     .regex(
       VARIANT_CODE_PATTERN,
-      "must be a variant code <country>.<set>.<type>.<period>...<nnn>.<nnn>, " +
-        "e.g. DE.N.SFH.02.Gen.ReEx.001.001",
+      `must match ${VARIANT_CODE_PATTERN.source} (a variant code ` +
+        "<country>.<set>.<type>.<period>...<nnn>.<nnn>, e.g. DE.N.SFH.02.Gen.ReEx.001.001)",
     )
     .openapi({
       param: { name: "code", in: "path" },

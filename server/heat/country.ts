@@ -7,9 +7,15 @@ import type { CountryInfo, Typology } from "../../lib/heat/typology.ts";
 import type { VariantRow } from "../../lib/heat/variant_row.ts";
 import { httpError } from "../middleware/errors.ts";
 
+/** An ISO 3166-1 alpha-2 code, upper or lower case. */
+export const COUNTRY_PARAM_PATTERN = /^[A-Za-z]{2}$/;
+
 /** Path parameters of the per-country routes. */
 export const countryParamsSchema = z.object({
-  country_iso2: z.string().length(2).openapi({
+  country_iso2: z.string().regex(
+    COUNTRY_PARAM_PATTERN,
+    `must match ${COUNTRY_PARAM_PATTERN.source} (an ISO 3166-1 alpha-2 code, e.g. DE)`,
+  ).openapi({
     param: { name: "country_iso2", in: "path" },
     description: "ISO 3166-1 alpha-2 country code (case-insensitive)",
     example: "DE",

@@ -7,7 +7,9 @@ const route = createRoute({
   method: "get",
   path: "/",
   summary: "Metadata of the parameter-set fields",
-  description: "Static: identical for every country.",
+  description: "Static: identical for every country. Numeric fields carry the range of their " +
+    "data values (`minimum`, `maximum`); fields a calculation may replace carry the request " +
+    "member and its bounds (`override`).",
   responses: {
     200: {
       description: "One entry per field of `tabula_data`",

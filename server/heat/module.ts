@@ -36,7 +36,10 @@ export const heatModule: ServiceModule = {
           apiKey,
           allowedOrigins: settings.allowedOrigins,
         });
-        return { fetch: (request) => gateway.fetch(request), close: () => Promise.resolve() };
+        return {
+          fetch: (request, info) => gateway.fetch(request, info),
+          close: () => Promise.resolve(),
+        };
       },
     };
   },

@@ -40,7 +40,9 @@ const route = createRoute({
       description: "Periods, oldest first",
       content: { "application/json": { schema: periodsResponseSchema } },
     },
-    400: errorResponse("Unknown country or set, invalid type"),
+    400: errorResponse(
+      "Unknown country or set, a country or set that does not match its pattern, invalid type",
+    ),
     403: FORBIDDEN_RESPONSE,
   },
 });

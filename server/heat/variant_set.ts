@@ -1,5 +1,6 @@
 /** The optional `set` query parameter and the rule that picks a set when it is absent. */
 import { z } from "@hono/zod-openapi";
+import { CODE_SEGMENT_PATTERN } from "../../lib/heat/variant_code.ts";
 import { variantSets } from "../../lib/heat/variant_sets.ts";
 import { httpError } from "../middleware/errors.ts";
 
@@ -8,8 +9,11 @@ export const SET_RULE = "Countries may have several variant sets (national `N`, 
   "climate zones such as `GR.ZoneA`); without `set` the national set `N` is used, else the " +
   "set with the most variants (ties by name).";
 
-/** The `set` query parameter. */
-export const setQuerySchema = z.string().min(1).optional().openapi({
+/** The `set` query parameter: one segment of a variant code. */
+export const setQuerySchema = z.string().regex(
+  CODE_SEGMENT_PATTERN,
+  `must match ${CODE_SEGMENT_PATTERN.source} (a variant set, e.g. N or East)`,
+).optional().openapi({
   description: "Variant set, e.g. `East` for `DE.East`; default: `N` if the country has it, " +
     "else its largest set",
   example: "N",

@@ -5,7 +5,7 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { BUILDING_TYPES, periodOfYear } from "../../lib/heat/periods.ts";
 import { LEVEL_LABELS } from "../../lib/heat/match.ts";
-import { variantPrefix } from "../../lib/heat/variant_code.ts";
+import { CODE_SEGMENT_PATTERN, variantPrefix } from "../../lib/heat/variant_code.ts";
 import {
   createOpenAPIApp,
   errorResponse,
@@ -51,12 +51,18 @@ const yearSchema = z
   .optional()
   .openapi({ type: "integer", description: "Construction year", example: 1965 });
 
+/** A period segment (CODE_SEGMENT_PATTERN), optionally with its country as in `DE.02`. */
+const PERIOD_PATTERN = /^([A-Z]{2}\.)?[A-Za-z0-9-]+$/;
+
 const matchQuerySchema = z.object({
   type: z.enum(BUILDING_TYPES).openapi({
     description: "Building type: single-family house, terraced house, multi-family house, " +
       "apartment block",
   }),
-  period: z.string().min(1).optional().openapi({
+  period: z.string().regex(
+    PERIOD_PATTERN,
+    `must match ${PERIOD_PATTERN.source} (a period as /api/v1/periods lists it, e.g. 02, or DE.02)`,
+  ).optional().openapi({
     description: "Period code as `/api/v1/periods` lists it, e.g. `02`; `DE.02` is accepted too",
     example: "02",
   }),
@@ -74,7 +80,7 @@ const listRoute = createRoute({
       description: "The country's variant codes",
       content: { "application/json": { schema: variantsResponseSchema } },
     },
-    400: errorResponse("Unknown country"),
+    400: errorResponse("Unknown country, or one that does not match its pattern"),
     403: FORBIDDEN_RESPONSE,
   },
 });
@@ -94,12 +100,30 @@ const matchRoute = createRoute({
       content: { "application/json": { schema: matchResponseSchema } },
     },
     400: errorResponse(
-      "Unknown country or set; missing or invalid type; neither or both of period and year; " +
-        "non-integer year",
+      "Unknown country or set; a country, set or period that does not match its pattern; " +
+        "missing or invalid type; neither or both of period and year; non-integer year",
     ),
     403: FORBIDDEN_RESPONSE,
   },
 });
+
+/**
+ * The period segment of a `period` value: as given, or without the country in the dataset's
+ * own form `DE.02`; 400 when it names another country.
+ */
+function periodSegment(period: string, iso2: string): string {
+  if (CODE_SEGMENT_PATTERN.test(period)) return period;
+  // Else PERIOD_PATTERN holds: `<country>.<segment>`.
+  const segment = period.slice(3);
+  if (period.slice(0, 2) !== iso2) {
+    throw httpError(
+      400,
+      `Invalid query: period: "${period}" names another country than ${iso2}; ` +
+        `give ${segment} or ${iso2}.${segment}`,
+    );
+  }
+  return segment;
+}
 
 /** The variant routes, to mount at `/api/v1/variants`. */
 export function variantRoutes({ typology }: HeatDeps, lookups: Lookups): OpenAPIHono {
@@ -117,8 +141,7 @@ export function variantRoutes({ typology }: HeatDeps, lookups: Lookups): OpenAPI
       throw httpError(400, "Invalid query: give exactly one of period and year");
     }
     const set = lookups.set(info.iso2, query.set);
-    // The dataset's own form `DE.02` is accepted too.
-    let period = query.period?.startsWith(`${info.iso2}.`) ? query.period.slice(3) : query.period;
+    let period = query.period === undefined ? undefined : periodSegment(query.period, info.iso2);
     if (query.year !== undefined) {
       period = periodOfYear(lookups.periods(info.iso2, set, query.type), query.year)?.period;
     }

@@ -11,7 +11,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { httpError } from "./errors.ts";
+import { ClientClosedError, httpError, isConnectionClosed } from "./errors.ts";
 
 /** Middleware that answers 413 for a body over `maxBytes`, before a handler reads it. */
 export function limitBody(maxBytes: number): MiddlewareHandler {
@@ -23,8 +23,19 @@ export function limitBody(maxBytes: number): MiddlewareHandler {
   });
 }
 
-/** The body as text; 413 when it has more than `maxBytes` bytes, "" when there is none. */
+/**
+ * The body as text; 413 when it has more than `maxBytes` bytes, "" when there is none,
+ * ClientClosedError when the connection closes before the body has arrived.
+ */
 export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
+  try {
+    return await readWithin(req, maxBytes);
+  } catch (error) {
+    throw isConnectionClosed(error) ? new ClientClosedError(error) : error;
+  }
+}
+
+async function readWithin(req: Request, maxBytes: number): Promise<string> {
   const tooLarge = () =>
     httpError(413, `Request body larger than ${maxBytes} bytes (${mebibytes(maxBytes)})`);
   const declared = req.headers.get("content-length");

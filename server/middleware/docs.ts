@@ -4,6 +4,7 @@
  * Every service mounts them where its document lives; access checks stay with the service.
  */
 import { Hono } from "hono";
+import { jsonError } from "./errors.ts";
 
 /**
  * The page; its URLs are relative to the page URL (`<dir>/...` for assets, `openapi.json` beside
@@ -89,7 +90,7 @@ export function swaggerUiRoutes({ path, title }: SwaggerUiOptions): Hono {
   app.get(`${path}/:asset`, async (c) => {
     const name = c.req.param("asset");
     const type = PACKAGE_ASSETS[name];
-    if (type === undefined) return c.notFound();
+    if (type === undefined) return jsonError(c, 404, `Not found: ${c.req.method} ${c.req.path}`);
     const headers = { ...SECURITY_HEADERS, "Cache-Control": "private, max-age=86400" };
     return c.body(await packageFile(name), 200, { ...headers, "Content-Type": type });
   });

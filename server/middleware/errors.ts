@@ -110,6 +110,10 @@ function membersAt(schema: z.ZodType | undefined, path: readonly Segment[]): str
   return current instanceof z.ZodObject ? Object.keys(current.shape) : [];
 }
 
+/**
+ * "unknown member", with the near name where the key differs only in case, or with the allowed
+ * names when `members` is given.
+ */
 function unknownMember(key: string, members: readonly string[]): string {
   const near = members.find((m) => m.toLowerCase() === key.toLowerCase());
   if (near) return `unknown member (did you mean "${near}"?)`;
@@ -142,7 +146,9 @@ function rule(issue: Issue, input: unknown): string {
       const value = valueAt(input, issue.path);
       if (value === undefined) return "is required";
       if (issue.expected === "int") return "must be an integer";
-      if (typeof value === "number") return "must be a finite number";
+      if (issue.expected === "number" && typeof value === "number") {
+        return "must be a finite number";
+      }
       const article = /^[aeiou]/.test(issue.expected) ? "an" : "a";
       return `must be ${article} ${issue.expected}`;
     }
@@ -157,22 +163,67 @@ function rule(issue: Issue, input: unknown): string {
   }
 }
 
-/** One readable sentence naming every field at fault and the rule it broke. */
+/** How many problems an error names; the rest are counted. */
+export const MAX_PROBLEMS = 20;
+
+/** The largest error answer, bytes of JSON. */
+export const MAX_ERROR_BYTES = 64 * 1024;
+
+/** Each problem of the issues as `{ path, message, unknown }`, in order, at most `limit + 1`. */
+function problems(issues: readonly Issue[], input: unknown, limit: number) {
+  const found: {
+    path: string;
+    message: string;
+    /** For an unknown member: its key and the path of the object that has it. */
+    unknown?: { key: string; at: readonly Segment[] };
+  }[] = [];
+  let total = 0;
+  for (const issue of issues) {
+    if (issue.code === "unrecognized_keys") {
+      for (const key of issue.keys) {
+        total++;
+        if (found.length < limit) {
+          found.push({
+            path: formatPath(input, [...issue.path, key]),
+            message: "unknown member",
+            unknown: { key, at: issue.path },
+          });
+        }
+      }
+    } else {
+      total++;
+      if (found.length < limit) {
+        found.push({ path: formatPath(input, issue.path), message: rule(issue, input) });
+      }
+    }
+  }
+  return { found, total };
+}
+
+/**
+ * One readable sentence naming the fields at fault and the rule each broke: the first
+ * MAX_PROBLEMS, then how many more there are; for unknown members the allowed names once.
+ */
 export function describeIssues(
   issues: readonly Issue[],
   input: unknown,
   schema?: z.ZodType,
 ): string {
-  const lines = issues.flatMap((issue) => {
-    if (issue.code === "unrecognized_keys") {
-      const members = membersAt(schema, issue.path);
-      return issue.keys.map((key) =>
-        `${formatPath(input, [...issue.path, key])}: ${unknownMember(key, members)}`
-      );
+  const { found, total } = problems(issues, input, MAX_PROBLEMS);
+  // The allowed names once per object with unknown members, not once per unknown member.
+  const listed = new Set<string>();
+  const lines = found.map(({ path, message, unknown }) => {
+    if (!unknown) return path ? `${path}: ${message}` : message;
+    const parent = formatPath(input, unknown.at);
+    const members = membersAt(schema, unknown.at);
+    const near = members.find((m) => m.toLowerCase() === unknown.key.toLowerCase());
+    if (near || listed.has(parent)) {
+      return `${path}: ${unknownMember(unknown.key, near ? [near] : [])}`;
     }
-    const where = formatPath(input, issue.path);
-    return [where ? `${where}: ${rule(issue, input)}` : rule(issue, input)];
+    listed.add(parent);
+    return `${path}: ${unknownMember(unknown.key, members)}`;
   });
+  if (total > found.length) lines.push(`and ${total - found.length} more problems`);
   return lines.join("; ");
 }
 
@@ -188,17 +239,12 @@ export interface IssueDetail {
   message: string;
 }
 
-/** The issues as a list for `details`, with the same wording as the message. */
+/** The issues as a list for `details` (the first MAX_PROBLEMS), with the message's wording. */
 export function issueDetails(issues: readonly Issue[], input: unknown): IssueDetail[] {
-  return issues.flatMap((issue) => {
-    if (issue.code === "unrecognized_keys") {
-      return issue.keys.map((key) => ({
-        path: formatPath(input, [...issue.path, key]),
-        message: "unknown member",
-      }));
-    }
-    return [{ path: formatPath(input, issue.path), message: rule(issue, input) }];
-  });
+  return problems(issues, input, MAX_PROBLEMS).found.map(({ path, message }) => ({
+    path,
+    message,
+  }));
 }
 
 /** Options of the validation hook and of createOpenAPIApp. */
@@ -224,18 +270,79 @@ export function validationHook(schema?: z.ZodType, options: ErrorFormatOptions =
   };
 }
 
-/** JSON error response in the one format; `details` only when given. */
+/**
+ * JSON error response in the one format; `details` only when given. An answer is never over
+ * MAX_ERROR_BYTES: longer details are dropped, then the message is cut.
+ */
 export function jsonError(
   c: Context,
   status: ContentfulStatusCode,
   message: string,
   details?: unknown,
 ): Response {
-  return c.json(details === undefined ? { error: message } : { error: message, details }, status);
+  return c.json(boundedError(message, details), status);
 }
 
-/** Root error handler: known HTTP errors keep their status, anything else is a bare 500. */
+/** `{ error, details? }` within MAX_ERROR_BYTES of JSON. */
+export function boundedError(message: string, details?: unknown): ErrorBody {
+  const body: ErrorBody = details === undefined ? { error: message } : { error: message, details };
+  if (jsonBytes(body) <= MAX_ERROR_BYTES) return body;
+  const error = jsonBytes({ error: message }) <= MAX_ERROR_BYTES
+    ? message
+    : `${cutToBytes(message, MAX_ERROR_BYTES - 1024)} ... (cut)`;
+  return { error };
+}
+
+/** The error body. */
+export interface ErrorBody {
+  error: string;
+  details?: unknown;
+}
+
+function jsonBytes(value: unknown): number {
+  return new TextEncoder().encode(JSON.stringify(value)).length;
+}
+
+/** The longest prefix of `text` whose JSON string is at most `bytes` bytes. */
+function cutToBytes(text: string, bytes: number): string {
+  let low = 0;
+  let high = text.length;
+  while (low < high) {
+    const mid = Math.ceil((low + high) / 2);
+    if (jsonBytes(text.slice(0, mid)) <= bytes) low = mid;
+    else high = mid - 1;
+  }
+  return text.slice(0, low);
+}
+
+/** Message of a request whose connection closed before its body was read. */
+export const CLIENT_CLOSED_MESSAGE =
+  "The request body could not be read: the connection was closed";
+
+/** The client closed the connection while its request was read (an aborted upload). */
+export class ClientClosedError extends HTTPException {
+  constructor(cause?: unknown) {
+    super(400, { message: CLIENT_CLOSED_MESSAGE, cause });
+  }
+}
+
+/** Whether an error is Deno's word for a connection that is gone. */
+export function isConnectionClosed(error: unknown): boolean {
+  return error instanceof Deno.errors.BadResource || error instanceof Deno.errors.Http ||
+    error instanceof Deno.errors.ConnectionReset || error instanceof Deno.errors.BrokenPipe ||
+    error instanceof Deno.errors.UnexpectedEof || error instanceof Deno.errors.Interrupted;
+}
+
+/**
+ * Root error handler: known HTTP errors keep their status; a request whose connection closed is
+ * one short log line and no 500 (nobody is there to read the answer); anything else is a bare
+ * 500, with the stack in the log only.
+ */
 export const onError: ErrorHandler = (err, c) => {
+  if (err instanceof ClientClosedError || isConnectionClosed(err)) {
+    console.error(`${c.req.method} ${c.req.path}: the client closed the connection`);
+    return jsonError(c, 400, CLIENT_CLOSED_MESSAGE);
+  }
   if (err instanceof DetailedHTTPException) {
     return jsonError(c, err.status, err.message, err.details);
   }

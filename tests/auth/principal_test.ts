@@ -129,3 +129,33 @@ Deno.test("toProfile() gives subject, name, ORCID iD or e-mail, is_admin and iss
   });
   assert.deepEqual(ProfileSchema.parse(profile), profile);
 });
+
+Deno.test("authenticate() takes no claim from __proto__, constructor or prototype members", async (t) => {
+  // JSON.parse makes the key an own member, as a token's payload is parsed.
+  const polluting = (key: string, claims: Record<string, unknown>) => {
+    const members = JSON.stringify(claims).slice(1, -1);
+    const text = `{${JSON.stringify(key)}: {"is_admin": true}${members ? `,${members}` : ""}}`;
+    return JSON.parse(text) as Record<string, unknown>;
+  };
+  for (const key of ["__proto__", "constructor", "prototype"]) {
+    await t.step(`local token, ${key}`, async () => {
+      const { is_admin: _, ...rest } = researcher;
+      const payload = polluting(key, { ...rest, iat: NOW_S, exp: NOW_S + 600 });
+      const result = await authenticate(`Bearer ${await signHs256(payload, JWT_SECRET)}`, OPTIONS);
+      assert.equal(result.ok, false, "is_admin is missing: the claims are invalid");
+      const withFlag = polluting(key, { ...researcher, iat: NOW_S, exp: NOW_S + 600 });
+      const user = await authenticate(`Bearer ${await signHs256(withFlag, JWT_SECRET)}`, OPTIONS);
+      assert.ok(user.ok);
+      assert.equal(user.principal.is_admin, false);
+    });
+    await t.step(`session-store token, app_metadata.${key}`, async () => {
+      const payload = { ...storeAdmin, app_metadata: polluting(key, {}) };
+      const token = await signHs256(payload, STORE_SECRET);
+      const result = await authenticate(`Bearer ${token}`, OPTIONS);
+      assert.ok(result.ok);
+      assert.equal(result.principal.is_admin, false);
+    });
+    const probe: Record<string, unknown> = {};
+    assert.equal(probe["is_admin"], undefined, "Object.prototype.is_admin");
+  }
+});

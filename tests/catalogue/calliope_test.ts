@@ -239,6 +239,48 @@ Deno.test("applyCalliopeOverrides()", async (t) => {
   });
 });
 
+Deno.test("applyCalliopeOverrides() writes no prototype: __proto__, constructor, prototype", async (t) => {
+  const base = toCalliope(CCGT);
+  const bodies = [
+    '{"costs": {"constructor": {"energy_cap": 5}}}',
+    '{"costs": {"toString": {"energy_cap": 5}}}',
+    '{"costs": {"prototype": {"energy_cap": 5}}}',
+    '{"costs": {"__proto__": {"energy_cap": 5}}}',
+    '{"costs": {"monetary": {"__proto__": {"energy_cap": 5}}}}',
+    '{"constraints": {"constructor": 5}}',
+    '{"constraints": {"__proto__": {"energy_cap_max": 5}}}',
+    '{"__proto__": {"constraints": {"energy_cap_max": 5}}}',
+  ];
+  for (const text of bodies) {
+    await t.step(text, () => {
+      // JSON.parse makes `__proto__` an own member, as a request body's parser does.
+      assert.throws(
+        () => applyCalliopeOverrides(base, JSON.parse(text)),
+        (error: unknown) =>
+          (error instanceof TypeError && /reserved name/.test(error.message)) ||
+          error instanceof ZodError,
+      );
+      const probe: Record<string, unknown> = {};
+      assert.equal(probe["energy_cap"], undefined);
+      assert.equal(Object.hasOwn(Object, "energy_cap"), false, "Object.energy_cap");
+      assert.equal(Object.hasOwn(Object.prototype.toString, "energy_cap"), false);
+    });
+  }
+  await t.step("a reserved cost class is named in the error", () => {
+    assert.throws(
+      () => applyCalliopeOverrides(base, JSON.parse('{"costs": {"__proto__": {}}}')),
+      { name: "TypeError", message: /^costs\.__proto__: reserved name/ },
+    );
+    assert.throws(
+      () => applyCalliopeOverrides(base, { costs: { constructor: { energy_cap: 5 } } }),
+      { name: "TypeError", message: /^costs\.constructor: reserved name/ },
+    );
+  });
+  await t.step("toCalliopeReport() refuses a reserved cost class", () => {
+    assert.throws(() => toCalliopeReport(CCGT, { costClass: "constructor" }), RangeError);
+  });
+});
+
 Deno.test("every key emitted exists in Calliope 0.6 and is allowed for its parent", () => {
   const essentials: ReadonlySet<string> = new Set(CALLIOPE_ESSENTIALS_KEYS);
   const constraints: ReadonlySet<string> = new Set(CALLIOPE_CONSTRAINT_KEYS);

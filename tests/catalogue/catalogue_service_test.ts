@@ -353,3 +353,156 @@ Deno.test("reload() swaps only when every file is valid, in under a second", asy
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("readSources() refuses a file the manifest lists but the folder lacks, naming it", async () => {
+  const dir = await tempCatalogue();
+  try {
+    await Deno.remove(join(dir, "generation.json"));
+    const read = await readSources(dir, join(dir, "profiles"));
+    assert.equal(read.ok, false);
+    if (read.ok) return;
+    assert.deepEqual(read.problems, [{
+      file: join(dir, "generation.json"),
+      path: "",
+      message: "listed in manifest.json but missing: restore it, or remove it from " +
+        "manifest.json to stop serving it",
+    }]);
+    const report = read.files.find((f) => f.path === join(dir, "generation.json"));
+    assert.deepEqual(report?.errors, [
+      `${join(dir, "generation.json")}: ${read.problems[0]?.message}`,
+    ]);
+    assert.equal(report?.kind, "technologies");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("readSources() checks the manifest itself: JSON, members, file names", async (t) => {
+  const dir = await tempCatalogue();
+  const manifest = join(dir, "manifest.json");
+  try {
+    const cases: [string, string, string[]][] = [
+      ["not JSON", "{", [":"]],
+      ["an unknown member", '{"technologies": [], "profiles": [], "extra": 1}', [":"]],
+      ["a path, not a file name", '{"technologies": ["../x.json"], "profiles": []}', [
+        ":technologies[0]",
+      ]],
+      ["a file twice", '{"technologies": ["a.json", "a.json"], "profiles": []}', [
+        ":technologies[1]",
+      ]],
+    ];
+    for (const [name, text, paths] of cases) {
+      await t.step(name, async () => {
+        await Deno.writeTextFile(manifest, text);
+        const read = await readSources(dir, join(dir, "profiles"));
+        assert.equal(read.ok, false);
+        if (read.ok) return;
+        assert.deepEqual(
+          read.problems.map((p) => `${p.file.slice(dir.length + 1)}:${p.path}`),
+          paths.map((p) => `manifest.json${p}`),
+        );
+      });
+    }
+    await t.step("no manifest: the folder is read as it is (no check)", async () => {
+      await Deno.remove(manifest);
+      const read = await readSources(dir, join(dir, "profiles"));
+      assert.ok(read.ok);
+      assert.equal(read.data.manifest, false);
+      const required = await readSources(dir, join(dir, "profiles"), { requireManifest: true });
+      assert.equal(required.ok, false);
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("createCatalogueService() refuses to start when a listed file is missing", async () => {
+  const dir = await tempCatalogue();
+  try {
+    await Deno.remove(join(dir, "profiles", "index.json"));
+    await assert.rejects(
+      createCatalogueService({
+        catalogueDir: dir,
+        profilesDir: join(dir, "profiles"),
+        additions: [],
+        submittedProfiles: [],
+      }),
+      (error: unknown) => {
+        assert.ok(error instanceof CatalogueLoadError);
+        assert.ok(
+          error.problems.some((p) =>
+            p.file === join(dir, "profiles", "index.json") && /listed in manifest/.test(p.message)
+          ),
+          JSON.stringify(error.problems.slice(0, 3)),
+        );
+        return true;
+      },
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("reload() refuses a deleted data file until it is removed from the manifest", async (t) => {
+  const dir = await tempCatalogue();
+  const manifestPath = join(dir, "manifest.json");
+  try {
+    const service = await createCatalogueService({
+      catalogueDir: dir,
+      profilesDir: join(dir, "profiles"),
+      additions: [],
+      submittedProfiles: [],
+    });
+    const before = service.current();
+    const storage = await Deno.readTextFile(join(dir, "storage.json"));
+    const storageIds = (JSON.parse(storage).technologies as { technology_id: string }[])
+      .map((tech) => tech.technology_id);
+
+    await t.step(
+      "deleted: refused, naming the file; the whole catalogue still served",
+      async () => {
+        await Deno.remove(join(dir, "storage.json"));
+        const result = await service.reload();
+        assert.equal(result.ok, false);
+        if (!result.ok) {
+          assert.deepEqual(result.problems.map((p) => p.file), [join(dir, "storage.json")]);
+        }
+        assert.equal(service.current(), before);
+        assert.ok(service.current().technology(storageIds[0]!));
+      },
+    );
+
+    await t.step(
+      "removed from the manifest: the reload serves the catalogue without it",
+      async () => {
+        const manifest = JSON.parse(await Deno.readTextFile(manifestPath));
+        manifest.technologies = manifest.technologies.filter((f: string) => f !== "storage.json");
+        await Deno.writeTextFile(manifestPath, JSON.stringify(manifest));
+        const result = await service.reload();
+        assert.ok(result.ok);
+        assert.equal(service.current().technology(storageIds[0]!), undefined);
+        assert.equal(service.current().counts.technologies, 39 - storageIds.length);
+      },
+    );
+
+    await t.step("the manifest deleted: refused, since the catalogue served had one", async () => {
+      const text = await Deno.readTextFile(manifestPath);
+      await Deno.remove(manifestPath);
+      const served = service.current();
+      const result = await service.reload();
+      assert.equal(result.ok, false);
+      if (!result.ok) {
+        assert.equal(result.problems[0]?.file, manifestPath);
+        assert.match(
+          result.problems[0]?.message ?? "",
+          /^missing: the catalogue served was loaded/,
+        );
+      }
+      assert.equal(service.current(), served);
+      await Deno.writeTextFile(manifestPath, text);
+      assert.ok((await service.reload()).ok);
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

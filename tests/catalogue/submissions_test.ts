@@ -10,10 +10,15 @@ import {
   createDuckDbSubmissionRepository,
   type SubmissionRepository,
 } from "../../lib/catalogue/submission_repository.ts";
-import { checkTechnologyRecord, planMerge } from "../../lib/catalogue/technology_submission.ts";
+import {
+  checkTechnologyRecord,
+  planMerge,
+  type TechnologySubmission,
+} from "../../lib/catalogue/technology_submission.ts";
 import {
   servedSubmittedProfile,
   submittedProfile,
+  type TimeseriesSubmission,
   timeseriesSubmissionSchema,
 } from "../../lib/catalogue/timeseries_submission.ts";
 import {
@@ -21,7 +26,7 @@ import {
   catalogueTechnologySchema,
 } from "../../lib/catalogue/technology_schema.ts";
 import { normaliseCatalogueTechnology } from "../../lib/catalogue/catalogue_file.ts";
-import { openStore, type Store } from "../../lib/store/store.ts";
+import { openStore, type SqlValue, type Store } from "../../lib/store/store.ts";
 
 const CATALOGUE = new URL("../../catalogues", import.meta.url).pathname;
 const RESEARCHER: Person = { subject: "0000-0002-1825-0097", name: "Josiah Carberry" };
@@ -458,5 +463,148 @@ Deno.test("the repository answers not_found and conflict for status changes", as
     assert.deepEqual(await repository.additions(), [], "nothing stored for a refused approval");
   } finally {
     await store.close();
+  }
+});
+
+/** `store` with its reads counted: how many rows read so far carried `column`. */
+function countingReads(store: Store, column: string): { store: Store; rows: () => number } {
+  let rows = 0;
+  const all: Store["all"] = async <T>(sql: string, params?: readonly SqlValue[]) => {
+    const read = await store.all<T>(sql, params);
+    rows += read.filter((r) => typeof r === "object" && r !== null && column in r).length;
+    return read;
+  };
+  return { store: { ...store, all }, rows: () => rows };
+}
+
+function timeseriesSubmission(i: number, by: Person = RESEARCHER): TimeseriesSubmission {
+  return {
+    submission_id: `ts-${String(i).padStart(3, "0")}`,
+    status: "pending",
+    profile: submittedProfile(
+      timeseriesSubmissionSchema.parse({
+        profile_id: `PAGE_${i}`,
+        name: `Page ${i}`,
+        values: new Array(1000).fill(i),
+      }),
+    ),
+    submitted_by: by,
+    submitted_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+    reviewed_by: null,
+    reviewed_at: null,
+  };
+}
+
+function technologySubmission(i: number, by: Person = RESEARCHER): TechnologySubmission {
+  return {
+    submission_id: `tech-${String(i).padStart(3, "0")}`,
+    status: "pending",
+    technology_id: `paged_${i}`,
+    record: record(`paged_${i}`, [`paged_${i}-1`]),
+    merge: "new_technology",
+    submitted_by: by,
+    submitted_at: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+    reviewed_by: null,
+    reviewed_at: null,
+  };
+}
+
+Deno.test("listTimeseries() with a page reads the values of that page's submissions only", async () => {
+  const db = await openStore(":memory:");
+  try {
+    const counted = countingReads(db, "profile_json");
+    const repository = await createDuckDbSubmissionRepository(counted.store);
+    for (let i = 0; i < 12; i++) await repository.insertTimeseries(timeseriesSubmission(i));
+    const before = counted.rows();
+    const page = await repository.listTimeseries("pending", { skip: 3, limit: 4 });
+    assert.deepEqual(page.map((s) => s.submission_id), ["ts-003", "ts-004", "ts-005", "ts-006"]);
+    assert.deepEqual(page[0]?.profile.values, new Array(1000).fill(3));
+    assert.equal(counted.rows() - before, 4, "profile_json read for the 4 rows of the page");
+    assert.equal(await repository.countTimeseries("pending"), 12);
+    assert.equal(await repository.countTimeseries(), 12);
+    assert.equal(await repository.countTimeseries("approved"), 0);
+    assert.deepEqual(await repository.listTimeseries("pending", { skip: 12, limit: 4 }), []);
+    assert.equal((await repository.listTimeseries("pending")).length, 12, "no page: all");
+    await assert.rejects(repository.listTimeseries("pending", { skip: -1, limit: 4 }), RangeError);
+  } finally {
+    await db.close();
+  }
+});
+
+Deno.test("listTechnology() with a page reads the records of that page's submissions only", async () => {
+  const db = await openStore(":memory:");
+  try {
+    const counted = countingReads(db, "record_json");
+    const repository = await createDuckDbSubmissionRepository(counted.store);
+    for (let i = 0; i < 7; i++) await repository.insertTechnology(technologySubmission(i));
+    const before = counted.rows();
+    const page = await repository.listTechnology(undefined, { skip: 5, limit: 50 });
+    assert.deepEqual(page.map((s) => s.submission_id), ["tech-005", "tech-006"]);
+    assert.deepEqual(page[0]?.record, record("paged_5", ["paged_5-1"]));
+    assert.equal(counted.rows() - before, 2);
+    assert.equal(await repository.countTechnology(), 7);
+    assert.equal(await repository.countTechnology("pending"), 7);
+    await assert.rejects(repository.listTechnology(undefined, { skip: 0, limit: 0.5 }), RangeError);
+  } finally {
+    await db.close();
+  }
+});
+
+Deno.test("countPendingBy() counts a submitter's pending submissions of both kinds", async () => {
+  const { repository, store } = await setup();
+  try {
+    const other: Person = { subject: "0000-0001-0000-0001", name: RESEARCHER.name };
+    await repository.insertTimeseries(timeseriesSubmission(1));
+    await repository.insertTimeseries(timeseriesSubmission(2));
+    await repository.insertTechnology(technologySubmission(3));
+    await repository.insertTechnology(technologySubmission(4, other));
+    // The same subject under another display name is the same submitter.
+    await repository.insertTechnology(
+      technologySubmission(5, { subject: RESEARCHER.subject, name: "J. Carberry" }),
+    );
+    assert.equal(await repository.countPendingBy(RESEARCHER.subject), 4);
+    assert.equal(await repository.countPendingBy(other.subject), 1);
+    assert.equal(await repository.countPendingBy("nobody"), 0);
+    await repository.reviewTimeseries("ts-001", "rejected", ADMIN, "t");
+    assert.equal(await repository.countPendingBy(RESEARCHER.subject), 3, "reviewed: not pending");
+  } finally {
+    await store.close();
+  }
+});
+
+Deno.test("the desk refuses a submitter at maxPendingPerSubmitter, both kinds counted", async () => {
+  const db = await openStore(":memory:");
+  try {
+    const repository = await createDuckDbSubmissionRepository(db);
+    const desk = createSubmissionDesk({
+      repository,
+      catalogue: await createCatalogueService({
+        catalogueDir: CATALOGUE,
+        profilesDir: `${CATALOGUE}/profiles`,
+        additions: [],
+        submittedProfiles: [],
+      }),
+      now: () => new Date("2026-01-01T00:00:00Z"),
+      maxPendingPerSubmitter: 2,
+    });
+    const profile = (id: string) =>
+      timeseriesSubmissionSchema.parse({ profile_id: id, name: id, values: [1] });
+    const first = await desk.submitTimeseries(profile("LIMIT_1"), RESEARCHER);
+    const second = await desk.submitTechnology(record("limit_tech", ["limit_tech-1"]), RESEARCHER);
+    assert.ok(first.ok && second.ok);
+    const refused = await desk.submitTimeseries(profile("LIMIT_2"), RESEARCHER);
+    assert.deepEqual(refused, {
+      ok: false,
+      reason: "limit",
+      message: `${RESEARCHER.subject} has 2 submissions pending review, the most allowed is 2: ` +
+        "submit more once some are reviewed",
+    });
+    const refusedTech = await desk.submitTechnology(record("limit_b", ["limit_b-1"]), RESEARCHER);
+    assert.equal(refusedTech.ok ? "ok" : refusedTech.reason, "limit");
+    assert.ok((await desk.submitTimeseries(profile("LIMIT_3"), ADMIN)).ok, "others may submit");
+    assert.ok((await desk.reviewTimeseries(first.value.submission_id, "reject", ADMIN)).ok);
+    assert.ok((await desk.submitTimeseries(profile("LIMIT_2"), RESEARCHER)).ok, "room again");
+  } finally {
+    await db.close();
   }
 });

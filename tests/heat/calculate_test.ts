@@ -271,3 +271,43 @@ Deno.test("calculate() gives no demand when there is no loss to cover", () => {
   const row = variant(ROW);
   assert.equal(calculate(row, { theta_i: 0, Theta_e: 10 }).q_h_nd, 0);
 });
+
+Deno.test("gainUtilisation() stays finite when gamma ** a_H overflows", async (t) => {
+  const cases: [number, number, number][] = [
+    // gamma > 1, a_H huge: eta -> 1 / gamma.
+    [2, 5000, 0.5],
+    [1e6, 1e6, 1e-6],
+    // gamma < 1, a_H huge: eta -> 1.
+    [0.5, 1e300, 1],
+  ];
+  for (const [gamma, aH, expected] of cases) {
+    await t.step(`gamma ${gamma}, a_H ${aH}`, () => {
+      const eta = gainUtilisation(gamma, aH);
+      assert.ok(Math.abs(eta - expected) <= 1e-12 * expected, `${eta} vs ${expected}`);
+    });
+  }
+  await t.step("unchanged where the formula does not overflow", () => {
+    assert.equal(gainUtilisation(1.5, 2), (1 - 1.5 ** 2) / (1 - 1.5 ** 3));
+  });
+});
+
+Deno.test("calculate() is finite at the corners of the bounds: heavy mass, tiny heat transfer", () => {
+  const row = typology.variant("DE.N.SFH.02.Gen.ReEx.001.001")!;
+  // The smallest surfaces of every category, at the smallest U (SURFACE_BOUNDS' minimums).
+  const tiny = (["roof", "wall", "floor", "window", "door"] as const).map((type) => ({
+    id: type,
+    type,
+    area: 0.01,
+    u_value: 0.01,
+  }));
+  const result = calculate(row, {
+    A_ref: 1_000_000,
+    c_m: 1000,
+    n_air_infiltration: 0,
+    n_air_use: 0,
+    delta_U_ThermalBridging_Original: 0,
+    delta_U_ThermalBridging_Refurbished: 0,
+    surfaces: tiny,
+  });
+  assert.ok(Number.isFinite(result.q_h_nd), String(result.q_h_nd));
+});

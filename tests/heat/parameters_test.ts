@@ -221,7 +221,8 @@ Deno.test("fieldMetadata items satisfy fieldMetadataSchema", () => {
   assert.equal(fields.length, PARAMETERS.length);
   for (const f of fields) {
     assert.deepEqual(fieldMetadataSchema.parse(f), f);
-    assert.deepEqual(Object.keys(f), [
+    const optional = ["minimum", "exclusive_minimum", "maximum", "override"];
+    assert.deepEqual(Object.keys(f).filter((k) => !optional.includes(k)), [
       "key",
       "group",
       "path",
@@ -233,6 +234,17 @@ Deno.test("fieldMetadata items satisfy fieldMetadataSchema", () => {
   }
   const heating = fields.find((f) => f.key === "HeatingDays")!;
   assert.equal(heating.group, "ClimateConditions");
+  assert.deepEqual(
+    [heating.minimum, heating.maximum, heating.override],
+    [0, 366, { member: "HeatingDays", minimum: 0, maximum: 366 }],
+  );
+  const storeys = fields.find((f) => f.key === "N_Storey")!;
+  assert.deepEqual(
+    [storeys.minimum, storeys.exclusive_minimum, storeys.maximum, storeys.override?.minimum],
+    [0, true, 100, 1],
+  );
+  const code = fields.find((f) => f.key === "Code_BuildingVariant")!;
+  assert.deepEqual([code.minimum, code.maximum, code.override], [undefined, undefined, undefined]);
   fields.pop();
   assert.equal(fieldMetadata().length, PARAMETERS.length, "callers get a copy");
 });

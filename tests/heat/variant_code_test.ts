@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { parseVariantCode, variantPrefix } from "../../lib/heat/variant_code.ts";
+import {
+  CODE_SEGMENT_PATTERN,
+  parseVariantCode,
+  variantPrefix,
+} from "../../lib/heat/variant_code.ts";
 import { testTypology } from "./_typology.ts";
 
 const typology = await testTypology();
@@ -47,4 +51,19 @@ Deno.test("parseVariantCode() rejects malformed codes", async (t) => {
 
 Deno.test("variantPrefix() joins country, set, type and period", () => {
   assert.equal(variantPrefix("GR", "ZoneA", "MFH", "03"), "GR.ZoneA.MFH.03");
+});
+
+Deno.test("CODE_SEGMENT_PATTERN takes every set, type and period of the TABULA data", () => {
+  const refused = new Set<string>();
+  for (const row of typology.allVariants()) {
+    const parsed = parseVariantCode(String(row.Code_BuildingVariant));
+    assert.ok(parsed);
+    for (const segment of [parsed.set, parsed.type, parsed.period]) {
+      if (!CODE_SEGMENT_PATTERN.test(segment)) refused.add(segment);
+    }
+  }
+  assert.deepEqual([...refused], []);
+  for (const bad of ["06|zzz", "06.Gen", "", "0 6", "../06"]) {
+    assert.equal(CODE_SEGMENT_PATTERN.test(bad), false, bad);
+  }
 });

@@ -9,6 +9,7 @@ Deno.test("catalogue build output equals the committed files", async () => {
   assert.deepEqual([...files.keys()].sort(), [
     "catalogues/conversion.json",
     "catalogues/generation.json",
+    "catalogues/manifest.json",
     "catalogues/storage.json",
     "catalogues/transmission.json",
     "data/schemas/catalogue.schema.json",

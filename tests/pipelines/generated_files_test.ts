@@ -3,6 +3,7 @@ import {
   checkGeneratedFiles,
   type GeneratedFileSet,
   runGeneratedFilesCli,
+  writeFileAtomic,
   writeGeneratedFiles,
 } from "../../pipelines/generated_files.ts";
 
@@ -75,5 +76,37 @@ Deno.test("runGeneratedFilesCli() writes, then --check reports and exits 1 on a 
       "log Wrote 3 files.",
       "log Test files up to date: 3 files.",
     ]);
+  });
+});
+
+Deno.test("writeGeneratedFiles() replaces each file by a rename: no reader sees a part of it", async () => {
+  await withRoot(async (root) => {
+    await writeGeneratedFiles(root, FILES, { ownedDir: "out" });
+    const path = `${root}/out/a.json`;
+    const before = await Deno.stat(path);
+    // A reader that opened the old file keeps reading the old content.
+    using reader = await Deno.open(path);
+    const big = "x".repeat(1 << 20) + "\n";
+    await writeGeneratedFiles(root, new Map([...FILES, ["out/a.json", big]]), { ownedDir: "out" });
+    const after = await Deno.stat(path);
+    assert.notEqual(after.ino, before.ino, "a new file renamed into place, not rewritten");
+    assert.equal(await Deno.readTextFile(path), big);
+    const old = new Uint8Array(16);
+    const n = await reader.read(old);
+    assert.equal(new TextDecoder().decode(old.subarray(0, n ?? 0)), "a\n");
+    const names = [];
+    for await (const entry of Deno.readDir(`${root}/out`)) names.push(entry.name);
+    assert.deepEqual(names.sort(), ["a.json", "sub"], "no temporary file is left");
+  });
+});
+
+Deno.test("writeFileAtomic() removes its temporary file when the rename fails", async () => {
+  await withRoot(async (root) => {
+    await Deno.mkdir(`${root}/target.json`);
+    await Deno.writeTextFile(`${root}/target.json/inside`, "x");
+    await assert.rejects(writeFileAtomic(`${root}/target.json`, "text"));
+    const names = [];
+    for await (const entry of Deno.readDir(root)) names.push(entry.name);
+    assert.deepEqual(names, ["target.json"]);
   });
 });

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { exportSchemas, schemaDrift } from "../../pipelines/export_schemas.ts";
 import {
+  catalogueCheck,
   schemaCheck,
   summaryLine,
   tabulaCheck,
@@ -87,4 +88,43 @@ Deno.test("pipelines/validate.ts prints file:row: column: message and exits 1", 
     new TextDecoder().decode(good.stdout).trim(),
     "validate: 5 files, 7 rows, 0 problems",
   );
+});
+
+Deno.test("catalogueCheck() requires the manifest and every file it lists", async (t) => {
+  const repo = new URL("../../", import.meta.url).pathname;
+  const root = await Deno.makeTempDir();
+  try {
+    await Deno.mkdir(join(root, "catalogues", "profiles"), { recursive: true });
+    await Deno.mkdir(join(root, "data"));
+    for (const folder of ["catalogues", "catalogues/profiles"]) {
+      for await (const e of Deno.readDir(join(repo, folder))) {
+        if (e.isFile) await Deno.copyFile(join(repo, folder, e.name), join(root, folder, e.name));
+      }
+    }
+    await Deno.symlink(join(repo, "data", "schemas"), join(root, "data", "schemas"));
+    const problems = async () =>
+      (await catalogueCheck(root).run()).problems.map((p) =>
+        `${p.file.slice(root.length)}: ${p.message}`
+      );
+
+    await t.step("a copy of the repository's catalogue passes", async () => {
+      assert.deepEqual(await problems(), []);
+    });
+    await t.step("a listed file that is missing is a problem naming it", async () => {
+      await Deno.rename(join(root, "catalogues", "storage.json"), join(root, "storage.json"));
+      assert.deepEqual(await problems(), [
+        "/catalogues/storage.json: listed in manifest.json but missing: restore it, or remove " +
+        "it from manifest.json to stop serving it",
+      ]);
+      await Deno.rename(join(root, "storage.json"), join(root, "catalogues", "storage.json"));
+    });
+    await t.step("a missing manifest is a problem", async () => {
+      await Deno.remove(join(root, "catalogues", "manifest.json"));
+      const found = await problems();
+      assert.equal(found.length, 1);
+      assert.match(found[0]!, /^\/catalogues\/manifest\.json: missing/);
+    });
+  } finally {
+    await Deno.remove(root, { recursive: true });
+  }
 });

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { openStore, type Store } from "../../lib/store/store.ts";
+import { openStore, type SqlValue, type Store } from "../../lib/store/store.ts";
 import {
   CANDIDATES_TABLE,
   createDuckDbScraperRepository,
@@ -332,4 +332,40 @@ Deno.test("the repository's reads answer while a transaction holds the store's w
     }
     await held;
   });
+});
+
+Deno.test("listCandidates() with a page reads that page's rows only; countCandidates() counts", async () => {
+  const db = await openStore(":memory:");
+  try {
+    let abstracts = 0;
+    const all: Store["all"] = async <T>(sql: string, params?: readonly SqlValue[]) => {
+      const rows = await db.all<T>(sql, params);
+      abstracts += rows.filter((r) => typeof r === "object" && r !== null && "abstract" in r)
+        .length;
+      return rows;
+    };
+    const repository = await createDuckDbScraperRepository({ ...db, all });
+    for (let i = 0; i < 9; i++) {
+      const paper: Paper = { ...PAPER, doi: `10.1000/page.${i}`, source_id: `P${i}` };
+      await repository.insertCandidate(
+        candidate({
+          id: `p${i}`,
+          paper,
+          created_at: `2024-06-01T00:00:0${i}.000Z`,
+          technology_id: i % 3 === 0 ? "onshore_wind" : "pem_electrolyzer",
+        }),
+      );
+    }
+    const before = abstracts;
+    const page = await repository.listCandidates({ status: "pending", limit: 2, offset: 1 });
+    assert.deepEqual(page.map((c) => c.id), ["p7", "p6"]);
+    assert.equal(abstracts - before, 2, "abstracts read for the 2 rows of the page");
+    assert.equal(await repository.countCandidates({ status: "pending" }), 9);
+    assert.equal(await repository.countCandidates({ technology_id: "onshore_wind" }), 3);
+    assert.equal(await repository.countCandidates({ status: "approved" }), 0);
+    assert.equal(await repository.countCandidates({ limit: 1 }), 9, "limit does not count");
+    assert.deepEqual(await repository.listCandidates({ limit: 5, offset: 20 }), []);
+  } finally {
+    await db.close();
+  }
 });

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { searchArxiv } from "../../lib/scraper/arxiv.ts";
-import { jatsToText, searchCrossref } from "../../lib/scraper/crossref.ts";
+import { decodeEntities, jatsToText, searchCrossref } from "../../lib/scraper/crossref.ts";
 import { abstractFromInvertedIndex, searchOpenAlex } from "../../lib/scraper/openalex.ts";
 import { createSourceClients } from "../../lib/scraper/source_clients.ts";
 import { fixture, json, startFakeServer } from "./_fake_server.ts";
@@ -221,4 +221,12 @@ Deno.test("createSourceClients() spaces arXiv requests by default", async () => 
   } finally {
     await server.close();
   }
+});
+
+Deno.test("decodeEntities() decodes known entities only, not Object.prototype members", () => {
+  assert.equal(decodeEntities("a &amp; b &lt;c&gt; &#8364; &#x20AC;"), "a & b <c> € €");
+  assert.equal(
+    decodeEntities("&constructor; &toString; &valueof; &proto;"),
+    "&constructor; &toString; &valueof; &proto;",
+  );
 });

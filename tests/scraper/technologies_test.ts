@@ -48,11 +48,23 @@ Deno.test("technologyTerms() searches unknown ids by their own words", () => {
   assert.equal(technologyTerms("pem_electrolyzer"), TECHNOLOGY_TERMS.pem_electrolyzer);
 });
 
+Deno.test("technologyTerms() reads own members only: `constructor` is searched by its words", () => {
+  for (const id of ["constructor", "__proto__", "hasOwnProperty"]) {
+    assert.deepEqual(technologyTerms(id), {
+      query: id.replace(/_/g, " ").trim(),
+      keywords: [
+        id.replace(/_/g, " ").trim(),
+      ],
+    });
+  }
+  assert.equal(mentionsTechnology("A constructor of plants", "constructor"), true);
+});
+
 Deno.test("TECHNOLOGY_TERMS covers every technology of the catalogue files", async () => {
   const dir = new URL("../../catalogues/", import.meta.url);
   const ids: string[] = [];
   for await (const entry of Deno.readDir(dir)) {
-    if (!entry.isFile || !entry.name.endsWith(".json")) continue;
+    if (!entry.isFile || !entry.name.endsWith(".json") || entry.name === "manifest.json") continue;
     const file = JSON.parse(await Deno.readTextFile(new URL(entry.name, dir))) as {
       technologies: { technology_id: string }[];
       metadata: { not_included?: { template_id: string }[] };

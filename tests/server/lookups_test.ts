@@ -28,3 +28,10 @@ Deno.test("createLookups().set() picks the default set and refuses an unknown on
     return true;
   });
 });
+
+Deno.test("createLookups() keeps questions apart whatever characters their parts hold", () => {
+  const levels = lookups.levels({ country: "DE", set: "N", type: "SFH", period: "06|zzz" });
+  assert.deepEqual(levels, []);
+  assert.equal(lookups.levels({ country: "DE", set: "N", type: "SFH", period: "06" }).length, 3);
+  assert.deepEqual(lookups.periods("DE", "N|SFH"), []);
+});

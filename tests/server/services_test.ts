@@ -147,3 +147,33 @@ Deno.test("startServices() names a port in use and closes the modules it started
     taken.close();
   }
 });
+
+Deno.test("startServices() guards every listener: a stalled header block gets 408 and is closed", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const started = await startServices({
+      ...testEnv(dir),
+      HEADER_TIMEOUT_SECONDS: "0.3",
+      IDLE_TIMEOUT_SECONDS: "0.5",
+    });
+    try {
+      for (const listener of started.listeners) {
+        const conn = await Deno.connect({ hostname: "127.0.0.1", port: listener.port });
+        await conn.write(new TextEncoder().encode("GET /health HTTP/1.1\r\nHost: x\r\n"));
+        const answer = new Uint8Array(4096);
+        const n = await conn.read(answer);
+        assert.match(
+          new TextDecoder().decode(answer.subarray(0, n ?? 0)),
+          /^HTTP\/1\.1 408 /,
+          listener.name,
+        );
+        assert.equal(await conn.read(answer), null, `${listener.name} closed the connection`);
+        conn.close();
+      }
+    } finally {
+      await started.stop();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

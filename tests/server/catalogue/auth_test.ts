@@ -318,7 +318,7 @@ Deno.test("ORCID sign-in: redirect with a signed state, callback issues a token"
       ["code=good-code", 400, /^Invalid query: state: is required/],
       [
         `code=bad-code&state=${encodeURIComponent(state)}`,
-        502,
+        400,
         /^ORCID token exchange failed \(invalid_grant\)/,
       ],
     ];

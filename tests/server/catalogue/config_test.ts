@@ -18,6 +18,8 @@ Deno.test("readCatalogueSettings() fills in the catalogue defaults: no ORCID, ad
     sessionStoreSecret: undefined,
     allowedOrigins: [],
     scraper: undefined,
+    login: { attemptsPerMinute: 10, accountAttemptsPerMinute: 5, queueLimit: 8 },
+    maxPendingSubmissions: 100,
   });
   assert.equal(catalogue.scraper.schedule_minutes, null);
   assert.deepEqual(catalogue.scraper.sources, ["openalex", "crossref", "arxiv"]);
@@ -53,6 +55,10 @@ Deno.test("readCatalogueSettings() reads every catalogue variable", () => {
     SCRAPER_LLM_API_KEY: "k",
     SCRAPER_LLM_URL: "http://127.0.0.1:2/v1",
     SCRAPER_LLM_MODEL: "small",
+    LOGIN_ATTEMPTS_PER_MINUTE: "20",
+    LOGIN_ACCOUNT_ATTEMPTS_PER_MINUTE: "3",
+    LOGIN_QUEUE_LIMIT: "0",
+    MAX_PENDING_SUBMISSIONS: "7",
   });
   assert.equal(catalogue.port, 9005);
   assert.equal(catalogue.catalogueDir, "/data/catalogues");
@@ -82,6 +88,12 @@ Deno.test("readCatalogueSettings() reads every catalogue variable", () => {
   assert.deepEqual(s.fx, { EUR: 1.08, GBP: 1.27 });
   assert.equal(s.mailto, "admin@example.org");
   assert.deepEqual(s.llm, { api_key: "k", base_url: "http://127.0.0.1:2/v1", model: "small" });
+  assert.deepEqual(catalogue.login, {
+    attemptsPerMinute: 20,
+    accountAttemptsPerMinute: 3,
+    queueLimit: 0,
+  });
+  assert.equal(catalogue.maxPendingSubmissions, 7);
 });
 
 Deno.test("readCatalogueSettings() names the catalogue variable at fault", async (t) => {
@@ -112,6 +124,13 @@ Deno.test("readCatalogueSettings() names the catalogue variable at fault", async
     [{ SCRAPER_SCHEDULE_HOURS: "-1" }, /^SCRAPER_SCHEDULE_HOURS: must be a number > 0/],
     [{ SCRAPER_FX_USD_PER: "EUR:1.08" }, /^SCRAPER_FX_USD_PER: "EUR:1.08" is not CODE=rate/],
     [{ SCRAPER_LLM_URL: "nope" }, /^SCRAPER_LLM_URL: "nope" is not an http/],
+    [{ LOGIN_ATTEMPTS_PER_MINUTE: "0" }, /^LOGIN_ATTEMPTS_PER_MINUTE: must be an integer >= 1/],
+    [
+      { LOGIN_ACCOUNT_ATTEMPTS_PER_MINUTE: "2.5" },
+      /^LOGIN_ACCOUNT_ATTEMPTS_PER_MINUTE: must be an integer >= 1, got "2.5"/,
+    ],
+    [{ LOGIN_QUEUE_LIMIT: "-1" }, /^LOGIN_QUEUE_LIMIT: must be an integer >= 0/],
+    [{ MAX_PENDING_SUBMISSIONS: "many" }, /^MAX_PENDING_SUBMISSIONS: must be an integer >= 1/],
   ];
   for (const [env, message] of cases) {
     await t.step(

@@ -142,3 +142,43 @@ Deno.test("POST /api/v1/debug/reload swaps valid files and keeps serving on inva
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("POST /api/v1/debug/reload answers 422 naming a data file the manifest lists but lacks", async () => {
+  const dir = await Deno.makeTempDir();
+  await Deno.mkdir(join(dir, "profiles"));
+  await copy(CATALOGUE_DIR, dir);
+  await copy(PROFILES_DIR, join(dir, "profiles"));
+  const built = await testApp({
+    config: { catalogueDir: dir, profilesDir: join(dir, "profiles") },
+  });
+  const reload = () =>
+    call(built.app, "/api/v1/debug/reload", { method: "POST", ...bearer(admin) });
+  try {
+    const before = (await call(built.app, "/health")).body;
+    await Deno.remove(join(dir, "conversion.json"));
+    const reply = await reload();
+    assert.equal(reply.status, 422);
+    assert.match(reply.body.error, /^Reload refused: 1 problem\(s\) in the data files/);
+    assert.deepEqual(reply.body.details.problems, [{
+      file: join(dir, "conversion.json"),
+      path: "",
+      message: "listed in manifest.json but missing: restore it, or remove it from " +
+        "manifest.json to stop serving it",
+    }]);
+    const report = reply.body.details.files.find((f: { path: string }) =>
+      f.path === join(dir, "conversion.json")
+    );
+    assert.equal(report.errors.length, 1);
+    assert.deepEqual((await call(built.app, "/health")).body, before, "still the whole catalogue");
+
+    const manifest = JSON.parse(await Deno.readTextFile(join(dir, "manifest.json")));
+    manifest.technologies = manifest.technologies.filter((f: string) => f !== "conversion.json");
+    await Deno.writeTextFile(join(dir, "manifest.json"), JSON.stringify(manifest));
+    const accepted = await reload();
+    assert.equal(accepted.status, 200, "removed from the manifest: served without it");
+    assert.ok(accepted.body.technologies < before.technologies);
+  } finally {
+    await built.dispose();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

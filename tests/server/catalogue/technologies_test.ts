@@ -138,7 +138,7 @@ Deno.test("GET /api/v1/technologies/{id}/instances and /instances/{iid}", async 
   }
 });
 
-Deno.test("/api/v1/technologies/calliope is not read as a technology id; unknown routes 404", async () => {
+Deno.test("/api/v1/technologies/calliope is not read as a technology id; unknown routes 404, wrong methods 405", async () => {
   try {
     const techs = await call(app, "/api/v1/technologies/calliope");
     assert.equal(techs.status, 200);
@@ -147,7 +147,9 @@ Deno.test("/api/v1/technologies/calliope is not read as a technology id; unknown
     assert.equal(unknown.status, 404);
     assert.deepEqual(unknown.body, { error: "Not found: GET /api/v1/nothing/here" });
     const method = await call(app, "/api/v1/technologies", { method: "DELETE" });
-    assert.equal(method.status, 404);
+    assert.equal(method.status, 405);
+    assert.equal(method.headers.get("allow"), "GET, HEAD");
+    assert.match(method.body.error, /^Method DELETE is not allowed on \/api\/v1\/technologies/);
   } finally {
     await done();
   }

@@ -1,0 +1,91 @@
+import assert from "node:assert/strict";
+import bcrypt from "bcryptjs";
+import { createPasswordPool, PasswordQueueFullError } from "../../lib/auth/password_pool.ts";
+
+const PASSWORD = "correct horse battery staple";
+const HASH = bcrypt.hashSync(PASSWORD, 4);
+
+/** The longest pause of the main thread's event loop while `work` runs, ms. */
+async function longestStall(work: () => Promise<unknown>): Promise<number> {
+  let last = performance.now();
+  let longest = 0;
+  const timer = setInterval(() => {
+    const now = performance.now();
+    longest = Math.max(longest, now - last);
+    last = now;
+  }, 2);
+  try {
+    await work();
+  } finally {
+    clearInterval(timer);
+  }
+  return Math.max(longest, performance.now() - last);
+}
+
+Deno.test("createPasswordPool() compares and hashes like bcryptjs", async () => {
+  const pool = createPasswordPool();
+  try {
+    assert.equal(await pool.compare(PASSWORD, HASH), true);
+    assert.equal(await pool.compare("wrong", HASH), false);
+    const made = await pool.hash(PASSWORD, 4);
+    assert.match(made, /^\$2b\$04\$/);
+    assert.equal(bcrypt.compareSync(PASSWORD, made), true);
+    await assert.rejects(pool.hash(PASSWORD, 32), RangeError);
+    await assert.rejects(
+      pool.compare(undefined as unknown as string, HASH),
+      /^TypeError: bcrypt: Illegal arguments/,
+    );
+    assert.equal(await pool.compare(PASSWORD, HASH), true, "the worker goes on after an error");
+    assert.equal(pool.pending, 0);
+  } finally {
+    await pool.close();
+  }
+});
+
+Deno.test("createPasswordPool() keeps bcrypt off the main thread", async () => {
+  // Cost 12 takes a few hundred ms of CPU: on the main thread the event loop would stall for
+  // bcryptjs's slices of about 100 ms each.
+  const slow = bcrypt.hashSync(PASSWORD, 12);
+  const pool = createPasswordPool();
+  try {
+    await pool.compare("warm-up", HASH);
+    const stall = await longestStall(() =>
+      Promise.all([pool.compare("wrong", slow), pool.compare(PASSWORD, slow)])
+    );
+    assert.ok(stall < 50, `the event loop stalled for ${Math.round(stall)} ms`);
+    const onThread = await longestStall(() => bcrypt.compare("wrong", slow));
+    assert.ok(onThread > stall, `on the main thread: ${Math.round(onThread)} ms`);
+  } finally {
+    await pool.close();
+  }
+});
+
+Deno.test("createPasswordPool() refuses a job at once when maxQueued jobs wait", async () => {
+  const slow = bcrypt.hashSync(PASSWORD, 10);
+  const pool = createPasswordPool({ workers: 1, maxQueued: 2 });
+  try {
+    const running = [pool.compare("a", slow), pool.compare("b", slow), pool.compare("c", slow)];
+    assert.equal(pool.pending, 3, "one running, two waiting");
+    const start = performance.now();
+    await assert.rejects(pool.compare("d", slow), PasswordQueueFullError);
+    assert.ok(performance.now() - start < 20, "refused without waiting");
+    assert.deepEqual(await Promise.all(running), [false, false, false]);
+    assert.equal(await pool.compare(PASSWORD, HASH), true, "room again once they ran");
+  } finally {
+    await pool.close();
+  }
+});
+
+Deno.test("createPasswordPool() close() refuses waiting and new jobs", async () => {
+  const slow = bcrypt.hashSync(PASSWORD, 10);
+  const pool = createPasswordPool({ maxQueued: 4 });
+  const jobs = [pool.compare("a", slow), pool.compare("b", slow)];
+  await pool.close();
+  for (const job of jobs) await assert.rejects(job, /password pool is closed/);
+  await assert.rejects(pool.compare("c", HASH), /password pool is closed/);
+});
+
+Deno.test("createPasswordPool() refuses a worker count < 1 or a negative queue", () => {
+  assert.throws(() => createPasswordPool({ workers: 0 }), RangeError);
+  assert.throws(() => createPasswordPool({ maxQueued: -1 }), RangeError);
+});
