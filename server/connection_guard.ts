@@ -77,9 +77,10 @@ class Relay {
   readonly reader: RequestReader;
   lastActivity = Date.now();
   headerStarted = 0;
-  /** Bytes of the service's answers since the current request began. */
+  /** Whether the service has sent bytes since the current request began. */
   answered = false;
   closed = false;
+  expiring = false;
 
   constructor(
     readonly client: Deno.Conn,
@@ -103,6 +104,9 @@ class Relay {
   }
 
   async expire(phase: RequestPhase): Promise<void> {
+    // Once: the next sweep may come while the 408 is still being written.
+    if (this.expiring || this.closed) return;
+    this.expiring = true;
     if (phase === "headers" && !this.answered) {
       await this.answer(408, "Request Timeout", "Request header not received in time");
     }
