@@ -32,9 +32,18 @@ export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+/** Lowest bcrypt cost bcrypt itself accepts. */
+export const MIN_BCRYPT_COST = 4;
+/**
+ * Highest accepted bcrypt cost: about a second per check with bcryptjs here; each step doubles
+ * it, and every check holds the one password worker.
+ */
+export const MAX_BCRYPT_COST = 14;
+
 /**
  * Reads `ADMIN_EMAIL` and `ADMIN_PASSWORD_HASH`: both unset means no built-in admin (undefined);
- * one without the other, or a hash that is not bcrypt, throws TypeError naming the variable.
+ * one without the other, or a hash that is not bcrypt, throws TypeError naming the variable; a
+ * cost outside MIN_BCRYPT_COST to MAX_BCRYPT_COST throws RangeError.
  */
 export function readAdminConfig(
   env: Readonly<Record<string, string | undefined>>,
@@ -46,6 +55,13 @@ export function readAdminConfig(
   if (hash === "") throw new TypeError("ADMIN_PASSWORD_HASH: must be set when ADMIN_EMAIL is");
   if (!BCRYPT_HASH.test(hash)) {
     throw new TypeError("ADMIN_PASSWORD_HASH: not a bcrypt hash ($2b$<cost>$ + 53 characters)");
+  }
+  const cost = Number(hash.slice(4, 6));
+  if (cost < MIN_BCRYPT_COST || cost > MAX_BCRYPT_COST) {
+    throw new RangeError(
+      `ADMIN_PASSWORD_HASH: bcrypt cost ${cost} is outside ${MIN_BCRYPT_COST} to ` +
+        `${MAX_BCRYPT_COST}; hash the password again, e.g. with cost 12`,
+    );
   }
   return { email, passwordHash: hash };
 }

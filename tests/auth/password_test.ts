@@ -60,4 +60,24 @@ Deno.test("readAdminConfig()", async (t) => {
       TypeError,
     );
   });
+  await t.step("refuses a cost that would hold the password worker for minutes", () => {
+    for (const cost of ["03", "15", "31", "99"]) {
+      assert.throws(
+        () =>
+          readAdminConfig({
+            ADMIN_EMAIL: "a@b.org",
+            ADMIN_PASSWORD_HASH: HASH.replace(/^\$2b\$\d\d/, `$2b$${cost}`),
+          }),
+        {
+          name: "RangeError",
+          message: new RegExp(`^ADMIN_PASSWORD_HASH: bcrypt cost ${Number(cost)} `),
+        },
+      );
+    }
+    const fourteen = HASH.replace(/^\$2b\$\d\d/, "$2b$14");
+    assert.equal(
+      readAdminConfig({ ADMIN_EMAIL: "a@b.org", ADMIN_PASSWORD_HASH: fourteen })?.passwordHash,
+      fourteen,
+    );
+  });
 });
