@@ -13,7 +13,8 @@
  * `technology_mapping.csv` (the 45 templates), `oeo_classes.csv`, and `catalogue_recipe.json`,
  * which says which source rows make each instance and how (see `DECISIONS.md`). One instance per
  * variant and source year. Money: EUR × the pinned USD/EUR rate; per MW and per MWh figures / 1000;
- * fixed O&M = FOM % × capex; operational CO2 = fuel intensity / efficiency × 1000. Every number
+ * fixed O&M = FOM % × capex; operational CO2 = fuel intensity / efficiency × 1000; fuel records
+ * (price, CO2 intensity per fuel and year) go into generation.json's `fuels`. Every number
  * is rounded to 6 significant digits, keys are written in a fixed order: rebuilding gives the
  * same bytes. `--check` writes nothing and exits 1 when a rebuild differs from the files on disk
  * (rebuilt copies go to `catalogues-changed/`, git-ignored).

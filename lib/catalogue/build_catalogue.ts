@@ -15,6 +15,7 @@ import {
 import { CATALOGUE_DIGITS } from "./units.ts";
 import type { CostTable } from "./cost_table.ts";
 import { type Derivation, deriveInstance } from "./derive_instance.ts";
+import { fuelRecords } from "./fuel_records.ts";
 import type { Recipe } from "./recipe_schema.ts";
 
 /** The command that builds the catalogue, written into every file's `generated_by`. */
@@ -72,6 +73,32 @@ function checkCoverage(inputs: CatalogueInputs): string[] {
   return problems;
 }
 
+/** The domain file that holds the fuel records. */
+export const FUELS_DOMAIN = "generation";
+
+/** Problems of the fuel links: unknown fuel ids, and a CO2 rule that names another fuel. */
+function checkFuelLinks(recipe: Recipe): string[] {
+  const problems: string[] = [];
+  const fuels = new Map(recipe.fuels.map((f) => [f.fuel_id, f]));
+  if (fuels.size !== recipe.fuels.length) problems.push("fuels: duplicate fuel_id");
+  for (const t of recipe.technologies) {
+    for (const v of t.variants) {
+      const link = v.fuel ?? t.fuel;
+      const co2 = v.co2 ?? t.co2;
+      const where = `${t.technology_id}/${v.key}`;
+      const fuel = link?.fuel_id ? fuels.get(link.fuel_id) : undefined;
+      if (link?.fuel_id && !fuel) problems.push(`${where}: fuel "${link.fuel_id}" is not in fuels`);
+      if (co2?.from === "fuel" && fuel?.source_technology !== co2.fuel) {
+        problems.push(
+          `${where}: operational CO2 uses the "${co2.fuel}" rows but the linked fuel is ` +
+            `${link?.fuel_id ?? "none"}`,
+        );
+      }
+    }
+  }
+  return problems;
+}
+
 /** Conventions written into every file's metadata. */
 function conventionNotes(recipe: Recipe): string[] {
   const { fx, source } = recipe;
@@ -93,6 +120,11 @@ function conventionNotes(recipe: Recipe): string[] {
     `One instance per variant and source year (${Object.keys(source.files).join(", ")}); the ` +
     "first year holds current figures (lifecycle_stage = the technology's lifecycle), later " +
     "years are projections. Instance 0 is the main variant in the first year.",
+    "capacity_basis: whether capex and capacity are per unit of input or of output; read from " +
+    "the investment unit where it names a carrier of one side only, else declared in the recipe " +
+    "(DECISIONS.md); null for instances costed per kWh stored only.",
+    `fuel: the fuel_id of the fuel records (in ${FUELS_DOMAIN}.json, one per fuel and source ` +
+    "year: the source's fuel price in USD and its CO2 intensity, with the source rows as given).",
     `Numbers are rounded to ${CATALOGUE_DIGITS} significant digits.`,
   ];
 }
@@ -100,7 +132,7 @@ function conventionNotes(recipe: Recipe): string[] {
 /** The catalogue files (domain -> content), built from the inputs; throws listing every problem. */
 export function buildCatalogue(inputs: CatalogueInputs): Map<string, CatalogueFile> {
   const { recipe, tables, oeo } = inputs;
-  const errors = checkCoverage(inputs);
+  const errors = [...checkCoverage(inputs), ...checkFuelLinks(recipe)];
   const years = [...tables.keys()].sort((a, b) => a - b);
   const technologies: CatalogueTechnology[] = recipe.technologies.map((t) => {
     const instances: Instance[] = [];
@@ -136,6 +168,13 @@ export function buildCatalogue(inputs: CatalogueInputs): Map<string, CatalogueFi
       instances,
     };
   });
+  const fuels = fuelRecords(
+    recipe.fuels,
+    tables,
+    recipe.source.files,
+    recipe.fx.usd_per_eur,
+    errors,
+  );
   if (errors.length) {
     throw new RangeError(
       `Catalogue build failed, ${errors.length} problem(s):\n${errors.join("\n")}`,
@@ -162,7 +201,12 @@ export function buildCatalogue(inputs: CatalogueInputs): Map<string, CatalogueFi
         reason: n.reason,
       })),
     };
-    files.set(domain, { metadata, technologies: technologies.filter((t) => t.domain === domain) });
+    const file: CatalogueFile = {
+      metadata,
+      technologies: technologies.filter((t) => t.domain === domain),
+    };
+    if (domain === FUELS_DOMAIN) file.fuels = fuels;
+    files.set(domain, file);
   }
   return files;
 }

@@ -36,7 +36,7 @@ export type CalliopeInstanceInput =
     | "lifetime_years"
     | "ramping_rate_percent_per_min"
   >
-  & Partial<Pick<Instance, "capex_usd_per_kwh">>;
+  & Partial<Pick<Instance, "capex_usd_per_kwh" | "opex_fixed_usd_per_kwh_yr">>;
 
 /** The technology fields the adapter reads; a served `Technology` fits. */
 export type CalliopeTechnologyInput =
@@ -80,6 +80,65 @@ export interface CalliopeReport {
   /** Calliope keys left out because the catalogue has no figure (Calliope's default applies). */
   omitted: string[];
   notes: string[];
+  /** Unit of every numeric key served, by path (`constraints.energy_eff`, `costs.<class>.x`). */
+  units: Record<string, string>;
+}
+
+/** Unit of each constraint key the adapter serves. */
+const CONSTRAINT_UNITS: Partial<Record<CalliopeConstraintKey, string>> = {
+  energy_eff: "1 (per unit; for storage applied on charge and on discharge)",
+  energy_cap_max: "kW",
+  energy_ramping: "1/h (fraction of energy_cap per hour, as Calliope reads it)",
+  lifetime: "a",
+  storage_loss: "1/h (share of stored energy lost per hour)",
+  energy_cap_per_storage_cap_max: "1/h (kW per kWh)",
+};
+
+/** Unit of each cost key the adapter serves. */
+const COST_UNITS: Partial<Record<CalliopeCostKey, string>> = {
+  interest_rate: "1 (fraction per year)",
+  energy_cap: "USD/kW",
+  om_annual: "USD/kW/a",
+  om_prod: "USD/kWh",
+  storage_cap: "USD/kWh",
+};
+
+/** Members of the HTTP answer beside the technology; no technology id may be one of them. */
+export const CALLIOPE_ANSWER_MEMBERS = ["notes", "omitted", "units"] as const;
+
+/**
+ * The HTTP answer for one technology: `{<technology_id>: tech, notes, omitted, units}`. The tech
+ * block under the id is valid Calliope 0.6 as it stands; the report members sit beside it.
+ */
+export const calliopeAnswerSchema = z.object({
+  notes: z.array(z.string()).describe("What the configuration leaves to the modeller, and why"),
+  omitted: z.array(z.string()).describe(
+    "Calliope keys left out because the catalogue has no figure (Calliope's default applies)",
+  ),
+  units: z.record(z.string(), z.string()).describe(
+    "Unit of every numeric key served, by path: `constraints.energy_eff`, `costs.<class>.<key>`",
+  ),
+}).catchall(calliopeTechSchema).describe(
+  "`{ <technology_id>: { essentials, constraints, costs }, notes, omitted, units }`",
+);
+
+/** The HTTP answer for one technology. */
+export type CalliopeAnswer = z.infer<typeof calliopeAnswerSchema>;
+
+/**
+ * A report as the HTTP answer: the configuration keyed by technology id, with `notes`,
+ * `omitted` and `units` beside it. Throws TypeError for a technology id that is one of those.
+ */
+export function calliopeAnswer({ config, notes, omitted, units }: CalliopeReport): CalliopeAnswer {
+  const answer: Record<string, unknown> = {};
+  for (const [id, tech] of Object.entries(config)) {
+    if ((CALLIOPE_ANSWER_MEMBERS as readonly string[]).includes(id)) {
+      throw new TypeError(`technology id "${id}" is a member name of the Calliope answer`);
+    }
+    setOwn(answer, id, tech);
+  }
+  Object.assign(answer, { notes, omitted, units });
+  return answer as CalliopeAnswer;
 }
 
 /** Options of `toCalliope`. */
@@ -155,8 +214,9 @@ export function technologyColor(technologyId: string): string {
 }
 
 /**
- * Calliope 0.6 definition of one instance, with the keys left out and notes. Relations:
- * energy_eff = efficiency_percent / 100; energy_cap_max = typical_capacity_mw × 1000 (kW);
+ * Calliope 0.6 definition of one instance, with the keys left out, notes and units. Relations:
+ * energy_eff = efficiency_percent / 100, for storage √(round trip / 100) (Calliope applies it on
+ * charge and on discharge); energy_cap_max = typical_capacity_mw × 1000 (kW);
  * energy_ramping = ramping %/min / 100; lifetime = lifetime_years; energy_cap = capex (USD/kW);
  * om_annual = fixed O&M (USD/kW/a); om_prod = variable O&M / 1000 (USD/kWh); storage_cap =
  * capex_usd_per_kwh for storage. Throws NoSuchInstanceError (a RangeError) for a missing
@@ -198,15 +258,34 @@ export function toCalliopeReport(
   const cap = instance.typical_capacity_mw;
   const ramp = instance.ramping_rate_percent_per_min;
   const opexVar = instance.opex_var_usd_per_mwh;
-  setConstraint("energy_eff", given(eff) ? eff / 100 : null);
+  // Calliope 0.6 applies energy_eff on charge and on discharge of storage
+  // (calliope/config/defaults.yaml; backend/pyomo/constraints/energy_balance.py): one way is
+  // √(round trip).
+  const isStorage = parent === "storage";
+  setConstraint("energy_eff", given(eff) ? (isStorage ? Math.sqrt(eff / 100) : eff / 100) : null);
   setConstraint("energy_cap_max", given(cap) ? cap * 1000 : null);
   setConstraint("energy_ramping", given(ramp) ? ramp / 100 : null);
   setConstraint("lifetime", instance.lifetime_years);
   setCost("energy_cap", instance.capex_usd_per_kw);
   setCost("om_annual", instance.opex_fixed_usd_per_kw_yr);
   setCost("om_prod", given(opexVar) ? opexVar / 1000 : null);
-  if (parent === "storage" && given(instance.capex_usd_per_kwh)) {
-    costs.storage_cap = instance.capex_usd_per_kwh;
+  if (isStorage) {
+    // The catalogue has no self-discharge and no energy-to-power ratio: both left to Calliope.
+    setConstraint("storage_loss", null);
+    setConstraint("energy_cap_per_storage_cap_max", null);
+    setCost("storage_cap", instance.capex_usd_per_kwh);
+    const fomKwh = instance.opex_fixed_usd_per_kwh_yr;
+    if (given(fomKwh)) {
+      notes.push(
+        `Fixed O&M of ${fomKwh} USD/kWh/a (opex_fixed_usd_per_kwh_yr) is not in the costs: ` +
+          "Calliope 0.6 has no fixed O&M per storage_cap; add it to storage_cap as its present " +
+          "value, fixed O&M / depreciation_rate",
+      );
+    }
+    notes.push(
+      "storage_loss and energy_cap_per_storage_cap_max left out: the catalogue has no " +
+        "self-discharge and no energy-to-power ratio",
+    );
   }
 
   if (given(ramp) && "energy_ramping" in constraints) {
@@ -215,10 +294,10 @@ export function toCalliopeReport(
         "as a fraction of capacity per hour",
     );
   }
-  if (parent === "storage" && given(eff)) {
+  if (isStorage && given(eff)) {
     notes.push(
-      "energy_eff is the catalogue's round-trip efficiency; Calliope 0.6 applies energy_eff " +
-        "on charge and on discharge",
+      `energy_eff = √(round trip ${eff / 100}): Calliope 0.6 applies energy_eff on charge and ` +
+        "on discharge; the catalogue gives the round trip only",
     );
   }
   if (!given(instance.lifetime_years) && given(instance.capex_usd_per_kw)) {
@@ -258,12 +337,21 @@ export function toCalliopeReport(
     notes.push("Left-out keys take Calliope's defaults (calliope/config/defaults.yaml)");
   }
 
+  const units: Record<string, string> = {};
+  for (const key of Object.keys(constraints) as CalliopeConstraintKey[]) {
+    units[`constraints.${key}`] = CONSTRAINT_UNITS[key] ?? "";
+  }
+  for (const key of Object.keys(costs) as CalliopeCostKey[]) {
+    units[`costs.${costClass}.${key}`] = COST_UNITS[key] ?? "";
+  }
+
   return {
     config: {
       [technology.technology_id]: { essentials, constraints, costs: { [costClass]: costs } },
     },
     omitted,
     notes,
+    units,
   };
 }
 

@@ -11,6 +11,7 @@
  */
 import { join } from "node:path";
 import type { z } from "zod";
+import type { FuelRecord } from "./fuel_schema.ts";
 import { type LegacyTechnology, legacyTechnologySchema } from "./legacy_schema.ts";
 import { MANIFEST_FILE } from "./manifest.ts";
 import {
@@ -45,6 +46,8 @@ export interface CatalogueFileResult {
   readonly metadata: CatalogueMetadata | null;
   /** Normalised technologies; empty when the file has problems. */
   readonly technologies: readonly Technology[];
+  /** Fuel records of a catalogue-format file (`fuels`); empty when none or with problems. */
+  readonly fuels: readonly FuelRecord[];
   readonly problems: readonly CatalogueProblem[];
 }
 
@@ -90,6 +93,8 @@ function normaliseCatalogueInstance(i: CatalogueInstance): Instance {
     year: i.year ?? null,
     lifecycle_stage: i.lifecycle_stage ?? null,
     capacity_basis: i.capacity_basis ?? null,
+    capacity_unit: i.capacity_unit ?? null,
+    fuel: i.fuel ?? null,
     typical_capacity_mw: i.typical_capacity_mw,
     capex_usd_per_kw: i.capex_usd_per_kw,
     opex_fixed_usd_per_kw_yr: i.opex_fixed_usd_per_kw_yr,
@@ -189,6 +194,25 @@ function duplicateInstances(file: string, at: string, ids: readonly string[]): C
   return problems;
 }
 
+/** A fuel id and year given twice in one file. */
+function duplicateFuels(file: string, fuels: readonly FuelRecord[]): CatalogueProblem[] {
+  const first = new Map<string, number>();
+  const problems: CatalogueProblem[] = [];
+  fuels.forEach((f, i) => {
+    const k = `${f.fuel_id}/${f.year}`;
+    const j = first.get(k);
+    if (j === undefined) first.set(k, i);
+    else {
+      problems.push({
+        file,
+        path: `fuels[${i}]`,
+        message: `fuel "${f.fuel_id}" of ${f.year} is also fuels[${j}]`,
+      });
+    }
+  });
+  return problems;
+}
+
 const LEGACY_NOTE = "Converted from the legacy individual format: capacity kW / 1000, " +
   "efficiency fraction × 100, CO2 tCO2/MWh × 1000, one ramping rate for up and down.";
 
@@ -233,6 +257,8 @@ export function normaliseLegacyTechnology(
       year: x.year ?? null,
       lifecycle_stage: null,
       capacity_basis: null,
+      capacity_unit: null,
+      fuel: null,
       // Legacy files know only the spec's figures; the other capacity bases stay empty.
       ...noFigures(),
       typical_capacity_mw: x.capacity_kw ? kwToMw(x.capacity_kw.value) : null,
@@ -272,7 +298,7 @@ export function normaliseLegacyTechnology(
 
 /** Parses and normalises one file's text; `file` names it in problems. */
 export function parseCatalogueText(file: string, text: string): CatalogueFileResult {
-  const empty = { file, metadata: null, technologies: [] };
+  const empty = { file, metadata: null, technologies: [], fuels: [] };
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -290,13 +316,15 @@ export function parseCatalogueText(file: string, text: string): CatalogueFileRes
     if (!parsed.success) {
       return { ...empty, format, problems: issueProblems(file, parsed.error.issues) };
     }
-    const { metadata, technologies } = parsed.data;
+    const { metadata, technologies, fuels = [] } = parsed.data;
     const problems = checkCatalogueRecords(file, metadata, technologies);
+    problems.push(...duplicateFuels(file, fuels));
     return {
       file,
       format,
       metadata,
       technologies: problems.length ? [] : technologies.map(normaliseCatalogueTechnology),
+      fuels: problems.length ? [] : fuels,
       problems,
     };
   }
@@ -313,6 +341,7 @@ export function parseCatalogueText(file: string, text: string): CatalogueFileRes
     format,
     metadata: null,
     technologies: problems.length ? [] : [technology],
+    fuels: [],
     problems,
   };
 }

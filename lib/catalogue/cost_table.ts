@@ -12,6 +12,8 @@ export interface CostRow {
   readonly unit: string;
   readonly source: string;
   readonly description: string;
+  /** The source's original price year (`currency_year`), null when the row has none. */
+  readonly currency_year: number | null;
 }
 
 /** A cost table: technology -> parameter -> row. */
@@ -40,8 +42,15 @@ export function parseCostTable(csvText: string, file: string): CostTable {
       unit: r.unit ?? "",
       source: (r.source ?? "").trim(),
       description: (r["further description"] ?? "").trim(),
+      currency_year: currencyYear(r.currency_year),
     });
   });
   if (problems.length) throw new SyntaxError(`Cannot read ${file}:\n${problems.join("\n")}`);
   return table;
+}
+
+/** `2015.0` -> 2015; empty or non-numeric -> null. */
+function currencyYear(text: string | undefined): number | null {
+  const n = Number(text);
+  return text && text.trim() !== "" && Number.isFinite(n) ? Math.trunc(n) : null;
 }

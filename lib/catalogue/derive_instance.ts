@@ -17,7 +17,13 @@ import {
   toUsd,
 } from "./units.ts";
 import type { CostRow, CostTable } from "./cost_table.ts";
-import type { Co2Rule, RecipeTechnology, RecipeVariant } from "./recipe_schema.ts";
+import type {
+  CapacityBasisRule,
+  Co2Rule,
+  FuelLink,
+  RecipeTechnology,
+  RecipeVariant,
+} from "./recipe_schema.ts";
 
 /** Source texts that mark a row as a placeholder rather than a figure. */
 const PLACEHOLDER_SOURCE = /\bTODO\b|\bno source\b|\bmade up\b/i;
@@ -32,6 +38,25 @@ export interface Derivation {
 }
 
 type Money = { capex: number; opex: number | null; components: string[] };
+
+/**
+ * The carrier a power-unit qualifier names (`EUR/kW_e` -> electricity, `EUR/MW_CH4` -> methane);
+ * undefined for a bare `EUR/kW` or a qualifier that names no carrier.
+ */
+const QUALIFIER_CARRIERS: Readonly<Record<string, string>> = {
+  e: "electricity",
+  el: "electricity",
+  H2: "hydrogen",
+  CH4: "methane",
+  th: "heat",
+  MeOH: "liquid_fuels",
+};
+
+/** The carrier named by a power unit's qualifier (`_e, 2020` -> electricity), if any. */
+export function qualifierCarrier(qualifier: string): string | undefined {
+  const q = qualifier.replace(/^_/, "").split(/[,\s]/)[0] ?? "";
+  return QUALIFIER_CARRIERS[q];
+}
 
 /** The instance of `variant` of `tech` for `year`; problems go to `d.errors`. */
 export function deriveInstance(
@@ -66,6 +91,7 @@ export function deriveInstance(
   }
 
   const money = new Map<CapacityBasis, Money>();
+  const powerUnits: PowerUnit[] = [];
   const variable: number[] = [];
   const lifetimes = new Set<number>();
   for (const c of variant.components) {
@@ -86,6 +112,9 @@ export function deriveInstance(
       if (!unit) {
         fail(`${c} investment unit "${investment.unit}" is not a known cost unit`);
         continue;
+      }
+      if (parsed && unit.basis === "kw" && !override) {
+        powerUnits.push({ component: c, unit: investment.unit, qualifier: parsed.qualifier });
       }
       if (unit.currency === "USD") {
         notes.push(
@@ -148,6 +177,15 @@ export function deriveInstance(
 
   const efficiency = deriveEfficiency(variant, need, notes, fail);
   const co2 = deriveCo2(variant.co2 ?? tech.co2, efficiency, d.table, variant, need, notes, fail);
+  const capacity_basis = deriveCapacityBasis(
+    tech,
+    variant.capacity_basis ?? tech.capacity_basis,
+    powerUnits,
+    [...money.keys()],
+    notes,
+    fail,
+  );
+  const fuel = linkFuel(variant.fuel ?? tech.fuel, notes);
   notes.push(...variant.notes ?? [], ...tech.notes ?? []);
   for (const r of used) {
     if (PLACEHOLDER_SOURCE.test(r.source)) {
@@ -178,7 +216,9 @@ export function deriveInstance(
     }`,
     year,
     lifecycle_stage,
-    capacity_basis: variant.capacity_basis,
+    capacity_basis,
+    capacity_unit: variant.capacity_unit,
+    fuel,
     typical_capacity_mw: null,
     capex_usd_per_kw: round("capex_usd_per_kw"),
     opex_fixed_usd_per_kw_yr: round("opex_fixed_usd_per_kw_yr"),
@@ -295,4 +335,98 @@ function deriveCo2(
       (capture ? ` × (1 - capture rate of ${capture.technology})` : "") + ", per kWh of output.",
   );
   return operationalCo2GPerKwh(intensity.value, efficiency, capture?.value ?? 0);
+}
+
+/** A per-kW investment unit of a component, for the capacity basis. */
+interface PowerUnit {
+  readonly component: string;
+  readonly unit: string;
+  readonly qualifier: string;
+}
+
+/**
+ * `input` or `output`: read from the investment unit where its qualifier names a carrier that is
+ * on one side of the technology only (`EUR/kW_e` of an electrolyser: electricity in -> input; of a
+ * power plant: electricity out -> output); else the recipe's declaration. A declaration that
+ * disagrees with an explicit unit, or a basis that is neither explicit nor declared, is an error.
+ * A technology with no input carrier is output based. An instance costed per kWh only has no
+ * power capacity: null.
+ */
+function deriveCapacityBasis(
+  tech: RecipeTechnology,
+  declared: CapacityBasisRule | undefined,
+  powerUnits: readonly PowerUnit[],
+  bases: readonly CapacityBasis[],
+  notes: string[],
+  fail: (message: string) => void,
+): Instance["capacity_basis"] {
+  const explicit = new Map<string, "input" | "output">();
+  for (const u of powerUnits) {
+    const carrier = qualifierCarrier(u.qualifier);
+    if (carrier === undefined) continue;
+    const isIn = tech.carrier_in.includes(carrier);
+    const isOut = tech.carrier_out.includes(carrier);
+    if (isIn !== isOut) explicit.set(`${u.component} (${u.unit})`, isIn ? "input" : "output");
+  }
+  const sides = new Set(explicit.values());
+  if (sides.size > 1) {
+    fail(`investment units disagree on the capacity basis: ${[...explicit.keys()].join(", ")}`);
+    return null;
+  }
+  const [side] = sides;
+  if (side !== undefined) {
+    if (declared && declared.side !== side) {
+      fail(`capacity basis declared ${declared.side} but the unit says ${side}`);
+    }
+    const [from] = explicit.keys();
+    notes.push(
+      `Capacity basis: ${side}, from the investment unit of ${from}: its carrier is the ` +
+        `technology's ${side}.`,
+    );
+    return side;
+  }
+  const powered = bases.some((b) => b !== "kwh");
+  const energyOnly = bases.length > 0 && !powered;
+  if (tech.carrier_in.length === 0 && !energyOnly) {
+    if (declared && declared.side !== "output") {
+      fail(`capacity basis declared ${declared.side} but the technology has no input carrier`);
+    }
+    notes.push("Capacity basis: output, the technology has no input carrier.");
+    return "output";
+  }
+  if (declared) {
+    if (energyOnly) {
+      notes.push("Capacity basis: null, the instance is costed per kWh stored only.");
+      return null;
+    }
+    notes.push(`Capacity basis: ${declared.side ?? "null"}, declared: ${declared.reason}`);
+    return declared.side;
+  }
+  if (!powered) {
+    notes.push(
+      bases.length
+        ? "Capacity basis: null, the instance is costed per kWh stored only."
+        : "Capacity basis: null, the source has no investment for this instance.",
+    );
+    return null;
+  }
+  fail(
+    `the investment unit (${powerUnits.map((u) => u.unit).join(", ") || bases.join(", ")}) ` +
+      "does not say input or output; declare capacity_basis in the recipe",
+  );
+  return null;
+}
+
+/** The fuel id of a link, or null (with the reason in the notes). */
+function linkFuel(link: FuelLink | undefined, notes: string[]): string | null {
+  if (!link) return null;
+  if (link.fuel_id === null) {
+    notes.push(`Fuel: none linked. ${link.reason}`);
+    return null;
+  }
+  notes.push(
+    `Fuel: ${link.fuel_id} (price and CO2 intensity in the catalogue's fuel record of the same ` +
+      "year).",
+  );
+  return link.fuel_id;
 }

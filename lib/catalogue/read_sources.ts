@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { z } from "zod";
 import { readProfileCatalogue } from "../profiles/catalogue_read.ts";
 import { readCatalogueDir } from "./catalogue_file.ts";
+import type { FuelRecord } from "./fuel_schema.ts";
 import { formatLoadProblem, type LoadProblem } from "./load_problem.ts";
 import { checkManifest } from "./manifest.ts";
 import { profileMetadata, serveCatalogueProfile, type ServedProfile } from "./served_profile.ts";
@@ -34,6 +35,8 @@ export type DataFileReport = z.infer<typeof dataFileReportSchema>;
 /** The validated content of the source files. */
 export interface SourceData {
   technologies: Technology[];
+  /** Fuel records of the catalogue files (`fuels`), in file order. */
+  fuels: FuelRecord[];
   profiles: ServedProfile[];
   files: DataFileReport[];
   /** `metadata.version` values of the catalogue files, distinct and sorted. */
@@ -78,7 +81,8 @@ async function readTechnologyFiles(dir: string) {
     errors: problems.filter((p) => p.file === f.file).map(formatLoadProblem),
   }));
   const versions = read.files.flatMap((f) => f.metadata ? [f.metadata.version] : []);
-  return { technologies: [...read.technologies], versions, files, problems };
+  const fuels = read.files.flatMap((f) => f.fuels);
+  return { technologies: [...read.technologies], fuels, versions, files, problems };
 }
 
 async function readProfileFiles(dir: string) {
@@ -183,6 +187,7 @@ export async function readSources(
   const served = profiles.profiles.map(serveCatalogueProfile);
   const hash = createHash("sha256");
   hash.update(JSON.stringify(techs));
+  hash.update(JSON.stringify(technologies.fuels));
   for (const p of served) {
     hash.update(JSON.stringify(profileMetadata(p)));
     hash.update(new Uint8Array(Float64Array.from(p.values).buffer));
@@ -192,6 +197,7 @@ export async function readSources(
     ok: true,
     data: {
       technologies: techs,
+      fuels: technologies.fuels,
       profiles: served,
       files,
       versions,

@@ -30,11 +30,44 @@ export const co2RuleSchema = z.discriminatedUnion("from", [
   z.strictObject({ from: z.literal("none"), reason: text }),
 ]);
 
+/** Whether capex and capacity are per unit of input or of output (see `capacity_basis.ts`). */
+export const CAPACITY_SIDES = ["input", "output"] as const;
+
+/**
+ * A declared capacity basis: needed where the investment unit does not name a carrier of only one
+ * side (`EUR/kW`, `EUR/MW/km`, `EUR/(tCO2/h)`); where it does, the declaration must agree with it.
+ * `side: null` for an instance that has no power capacity of its own.
+ */
+export const capacityBasisRuleSchema = z.strictObject({
+  side: z.enum(CAPACITY_SIDES).nullable(),
+  reason: text,
+});
+
+/**
+ * The fuel an instance burns: a fuel id of `fuels`, or null with the reason (e.g. the source has
+ * no price for the fuel).
+ */
+export const fuelLinkSchema = z.union([
+  z.strictObject({ fuel_id: slug }),
+  z.strictObject({ fuel_id: z.null(), reason: text }),
+]);
+
+/** A fuel of the source: its records are the `fuel` and `CO2 intensity` rows of `technology`. */
+export const recipeFuelSchema = z.strictObject({
+  fuel_id: slug,
+  fuel_name: text,
+  source_technology: text,
+  notes: z.array(text).optional(),
+});
+
 /** One variant of a technology: the source rows (components) that make its instances. */
 export const recipeVariantSchema = z.strictObject({
   key: slug,
   name: text,
-  capacity_basis: text,
+  /** What one kW (kWh, km, tCO2/h) refers to, in words, e.g. `kW_e output`. */
+  capacity_unit: text,
+  capacity_basis: capacityBasisRuleSchema.optional(),
+  fuel: fuelLinkSchema.optional(),
   components: z.array(text).min(1),
   sum: z.array(text).min(2).optional(),
   efficiency: efficiencyRuleSchema,
@@ -64,6 +97,8 @@ export const recipeTechnologySchema = z.strictObject({
   profile_key: slug.nullable(),
   description: text,
   co2: co2RuleSchema.optional(),
+  capacity_basis: capacityBasisRuleSchema.optional(),
+  fuel: fuelLinkSchema.optional(),
   notes: z.array(text).optional(),
   variants: z.array(recipeVariantSchema).min(1),
 });
@@ -85,6 +120,7 @@ export const recipeSchema = z.strictObject({
       typeof text
     >,
   ),
+  fuels: z.array(recipeFuelSchema),
   technologies: z.array(recipeTechnologySchema).min(1),
   not_included: z.array(z.strictObject({
     template_id: slug,
@@ -93,8 +129,6 @@ export const recipeSchema = z.strictObject({
     reason: text,
   })),
 });
-
-/** The recipe file's content. */
 
 /** The recipe file's content. */
 export type Recipe = z.infer<typeof recipeSchema>;
@@ -106,3 +140,9 @@ export type RecipeVariant = z.infer<typeof recipeVariantSchema>;
 export type EfficiencyRule = z.infer<typeof efficiencyRuleSchema>;
 /** A CO2 rule of a variant or technology. */
 export type Co2Rule = z.infer<typeof co2RuleSchema>;
+/** A declared capacity basis. */
+export type CapacityBasisRule = z.infer<typeof capacityBasisRuleSchema>;
+/** A fuel link of a technology or variant. */
+export type FuelLink = z.infer<typeof fuelLinkSchema>;
+/** A fuel of the recipe. */
+export type RecipeFuel = z.infer<typeof recipeFuelSchema>;

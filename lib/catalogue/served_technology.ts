@@ -24,6 +24,9 @@ export type SpecInstanceField = typeof SPEC_INSTANCE_FIELDS[number];
 
 /** An instance as served: its fields plus the spec fields the source lacks. */
 export const servedInstanceSchema = instanceSchema.extend({
+  // Always present when served (null when none).
+  capacity_unit: instanceSchema.shape.capacity_unit.unwrap(),
+  fuel: instanceSchema.shape.fuel.unwrap(),
   missing_fields: z.array(z.enum(SPEC_INSTANCE_FIELDS)).describe(
     "Spec instance fields the source does not give: they are null in this response",
   ),
@@ -60,7 +63,12 @@ export function missingFields(instance: Instance): SpecInstanceField[] {
 
 /** An instance with its `missing_fields`. */
 export function serveInstance(instance: Instance): ServedInstance {
-  return { ...instance, missing_fields: missingFields(instance) };
+  return {
+    ...instance,
+    capacity_unit: instance.capacity_unit ?? null,
+    fuel: instance.fuel ?? null,
+    missing_fields: missingFields(instance),
+  };
 }
 
 /** A technology with every instance served. */

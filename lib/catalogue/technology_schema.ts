@@ -10,6 +10,7 @@
  * no number is ever stored under a unit that is not its own.
  */
 import { z } from "zod";
+import { fuelRecordSchema } from "./fuel_schema.ts";
 
 /** The four catalogue domains; one catalogue file each. */
 export const DOMAINS = ["generation", "storage", "transmission", "conversion"] as const;
@@ -18,6 +19,10 @@ export type Domain = typeof DOMAINS[number];
 /** Lifecycle values of a technology (its maturity) and of an instance (what its figures are). */
 export const LIFECYCLES = ["commercial", "projection", "demonstration", "retired"] as const;
 export type Lifecycle = typeof LIFECYCLES[number];
+
+/** Whether capex and capacity figures are per unit of input or per unit of output. */
+export const CAPACITY_BASES = ["input", "output"] as const;
+export type CapacityBasisSide = typeof CAPACITY_BASES[number];
 
 /** Ids: lower-case snake_case words joined by `-` (e.g. `onshore_wind-2030`), or a UUID. */
 const ID =
@@ -50,8 +55,19 @@ export const instanceSchema = z.strictObject({
     "What the figures are: current costs of a `commercial` or `demonstration` technology, or a " +
       "`projection`",
   ),
-  capacity_basis: z.string().min(1).nullable().describe(
-    "What one kW (kWh, km, tCO2/h) of capacity refers to, e.g. `kW_e output`, `kW_CH4 input`",
+  capacity_basis: z.enum(CAPACITY_BASES).nullable().describe(
+    "Whether capex and capacity are per unit of `input` (e.g. an electrolyser per kW of " +
+      "electricity in) or of `output` (e.g. a power plant per kW of electricity out); null when " +
+      "the instance has no power capacity of its own (costed per kWh stored only, or no figures)",
+  ),
+  capacity_unit: z.string().min(1).nullable().optional().describe(
+    "What one kW (kWh, km, tCO2/h) of capacity refers to, in words, e.g. `kW_e output`, " +
+      "`kW_CH4 input`",
+  ),
+  fuel: key("Fuel id").nullable().optional().describe(
+    "Fuel the instance burns: a `fuel_id` of the catalogue's fuel records (the record of the " +
+      "instance's year applies); null when it burns none or the source has no record for it " +
+      "(the notes say why)",
   ),
   typical_capacity_mw: positive("MW", "Typical unit size"),
   capex_usd_per_kw: nonNegative("USD/kW", "Overnight investment per kW of capacity"),
@@ -162,6 +178,8 @@ export const OPTIONAL_INSTANCE_FIELDS = [
   "year",
   "lifecycle_stage",
   "capacity_basis",
+  "capacity_unit",
+  "fuel",
   "capex_usd_per_kwh",
   "opex_fixed_usd_per_kwh_yr",
   "capex_usd_per_kw_km",
@@ -258,6 +276,10 @@ export type CatalogueMetadata = z.infer<typeof catalogueMetadataSchema>;
 export const catalogueFileSchema = z.strictObject({
   metadata: catalogueMetadataSchema,
   technologies: z.array(catalogueTechnologySchema).describe("Technology records"),
+  fuels: z.array(fuelRecordSchema).optional().describe(
+    "Fuel records (price and CO2 intensity per fuel and source year) that instances of every " +
+      "domain name in `fuel`; the build writes them into generation.json",
+  ),
 }).describe("Catalogue file, catalogues/<domain>.json");
 
 export type CatalogueFile = z.infer<typeof catalogueFileSchema>;

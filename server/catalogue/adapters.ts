@@ -1,6 +1,7 @@
 /**
  * The adapters: one technology instance as PyPSA component parameters (capital cost annualised
- * with the capital recovery factor) or as a Calliope 0.6 technology under `/api/v1/adapt`; below
+ * with the capital recovery factor) or as a Calliope 0.6 technology with its notes, omitted keys
+ * and units under `/api/v1/adapt`; below
  * `/api/v1/technologies` all technologies as a Calliope `techs` block, and a Calliope
  * technology with constraint and cost overrides.
  *
@@ -10,7 +11,8 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   applyCalliopeOverrides,
-  toCalliope,
+  calliopeAnswer,
+  toCalliopeReport,
   toCalliopeTechs,
 } from "../../lib/catalogue/calliope.ts";
 import { isReservedKey, RESERVED_KEY_MESSAGE } from "../../lib/catalogue/own_keys.ts";
@@ -21,6 +23,7 @@ import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import {
   apiError,
+  calliopeAnswerSchema,
   calliopeConfigSchema,
   calliopeOverridesSchema,
   calliopeTechsSchema,
@@ -39,17 +42,31 @@ const calliopeQuerySchema = z.object({
     .refine((name) => !isReservedKey(name), RESERVED_KEY_MESSAGE)
     .default("monetary")
     .openapi({ default: "monetary", description: "Cost class the costs go under" }),
+  interest_rate: numberQuery(
+    "`interest_rate` of the cost class, fraction, 0 to 1",
+    0,
+    1,
+    0.07,
+  ),
 });
+
+const calliopeRequestErrors = {
+  400: apiError(
+    "Invalid instance_index, interest_rate or cost_class (a reserved name such as " +
+      "`constructor` included)",
+  ),
+  404: apiError("Unknown technology id, or no instance at instance_index"),
+};
 
 const calliopeResponses = {
   200: {
-    description: "`{ <technology_id>: { essentials, constraints, costs } }`",
-    content: { "application/json": { schema: calliopeConfigSchema } },
+    description: "`{ <technology_id>: { essentials, constraints, costs }, notes, omitted, " +
+      "units }`: the tech block under the id is valid Calliope 0.6; `notes` say what is left " +
+      "to the modeller, `omitted` the keys left to Calliope's defaults, `units` the unit of " +
+      "every numeric key served",
+    content: { "application/json": { schema: calliopeAnswerSchema } },
   },
-  400: apiError(
-    "Invalid instance_index or cost_class (a reserved name such as `constructor` included)",
-  ),
-  404: apiError("Unknown technology id, or no instance at instance_index"),
+  ...calliopeRequestErrors,
 };
 
 const pypsaRoute = createRoute({
@@ -62,6 +79,17 @@ const pypsaRoute = createRoute({
     query: z.object({
       instance_index: instanceIndexQuery,
       discount_rate: numberQuery("Discount rate as a fraction, 0 to 1", 0, 1, 0.07),
+      max_hours: z
+        .string()
+        .regex(/^\d{1,6}(\.\d{1,6})?$/, "must be a decimal number")
+        .transform(Number)
+        .pipe(z.number().gt(0).max(100_000))
+        .optional()
+        .openapi({
+          type: "number",
+          description: "StorageUnit `max_hours` (h), over 0: with it `capital_cost` includes " +
+            "the energy part; the catalogue gives no energy-to-power ratio",
+        }),
     }),
   },
   responses: {
@@ -69,7 +97,10 @@ const pypsaRoute = createRoute({
       description: "Component type and parameters",
       content: { "application/json": { schema: pypsaSchema } },
     },
-    400: apiError("Invalid instance_index, or discount_rate negative, over 1 or not a number"),
+    400: apiError(
+      "Invalid instance_index, discount_rate negative, over 1 or not a number, or max_hours " +
+        "not over 0",
+    ),
     404: apiError("Unknown technology id, or no instance at instance_index"),
   },
 });
@@ -131,7 +162,11 @@ const calliopeOverrideRoute = createRoute({
     },
   },
   responses: {
-    ...calliopeResponses,
+    200: {
+      description: "`{ <technology_id>: { essentials, constraints, costs } }` with the overrides",
+      content: { "application/json": { schema: calliopeConfigSchema } },
+    },
+    ...calliopeRequestErrors,
     400: apiError(
       "Unknown or non-numeric override keys, reserved names (`__proto__`, `constructor`, " +
         "`prototype`, ...) as keys, keys not allowed for the technology's parent, malformed " +
@@ -152,15 +187,19 @@ function adapt<T>(run: () => T): T {
   }
 }
 
-/** The Calliope form of one instance of a technology, or a 404. */
+/** The Calliope form of one instance of a technology with notes, or a 404. */
 function calliopeOf(
   { catalogue }: CatalogueDeps,
   id: string,
-  query: { instance_index: number; cost_class: string },
+  query: { instance_index: number; cost_class: string; interest_rate: number },
 ) {
   const technology = technologyOr404(catalogue.current(), id);
   return adapt(() =>
-    toCalliope(technology, { instanceIndex: query.instance_index, costClass: query.cost_class })
+    toCalliopeReport(technology, {
+      instanceIndex: query.instance_index,
+      costClass: query.cost_class,
+      interestRate: query.interest_rate,
+    })
   );
 }
 
@@ -170,16 +209,21 @@ export function adapterRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
 
   app.openapi(pypsaRoute, (c) => {
     const { id } = c.req.valid("param");
-    const { instance_index, discount_rate } = c.req.valid("query");
+    const { instance_index, discount_rate, max_hours } = c.req.valid("query");
     const technology = technologyOr404(deps.catalogue.current(), id);
     const result = adapt(() =>
-      toPyPSA(technology, { instanceIndex: instance_index, discountRate: discount_rate })
+      toPyPSA(technology, {
+        instanceIndex: instance_index,
+        discountRate: discount_rate,
+        ...(max_hours === undefined ? {} : { maxHours: max_hours }),
+      })
     );
     return c.json(result, 200);
   });
 
   app.openapi(calliopeAdaptRoute, (c) => {
-    return c.json(calliopeOf(deps, c.req.valid("param").id, c.req.valid("query")), 200);
+    const report = calliopeOf(deps, c.req.valid("param").id, c.req.valid("query"));
+    return c.json(calliopeAnswer(report), 200);
   });
 
   return app;
@@ -198,11 +242,12 @@ export function calliopeTechnologyRoutes(deps: CatalogueDeps): OpenAPIHono<Catal
   });
 
   app.openapi(calliopeTechRoute, (c) => {
-    return c.json(calliopeOf(deps, c.req.valid("param").id, c.req.valid("query")), 200);
+    const report = calliopeOf(deps, c.req.valid("param").id, c.req.valid("query"));
+    return c.json(calliopeAnswer(report), 200);
   });
 
   app.openapi(calliopeOverrideRoute, async (c) => {
-    const config = calliopeOf(deps, c.req.valid("param").id, c.req.valid("query"));
+    const { config } = calliopeOf(deps, c.req.valid("param").id, c.req.valid("query"));
     // The body as parsed, before the schema: the schema drops a `__proto__` key silently, the
     // overrides refuse it.
     const body: unknown = await c.req.json();

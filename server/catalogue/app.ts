@@ -32,6 +32,7 @@ import { CATALOGUE_DEFAULTS } from "./config.ts";
 import type { CatalogueAppConfig, CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import { debugRoutes, healthRoutes, SERVICE_VERSION } from "./diagnostics.ts";
 import { docsRoutes } from "./docs.ts";
+import { fuelRoutes } from "./fuels.ts";
 import { candidateRoutes, scraperRoutes } from "./scraper.ts";
 import { technologyRoutes } from "./technologies.ts";
 import { technologyReviewRoutes, technologySubmitRoutes } from "./technology_submissions.ts";
@@ -150,6 +151,7 @@ export async function createCatalogueApp(options: CatalogueAppOptions): Promise<
   app.route(`${API}/technologies`, technologySubmitRoutes(deps));
   app.route(`${API}/technologies`, technologyRoutes(deps));
   app.route(`${API}/admin/technologies/submissions`, technologyReviewRoutes(deps));
+  app.route(`${API}/fuels`, fuelRoutes(deps));
   app.route(`${API}/timeseries`, timeseriesRoutes(deps));
   app.route(`${API}/admin/timeseries`, timeseriesReviewRoutes(deps));
   app.route(`${API}/scraper`, scraperRoutes(deps));

@@ -15,6 +15,7 @@ import {
 import { reloadAttemptSchema } from "../../lib/catalogue/catalogue_service.ts";
 import { catalogueCountsSchema } from "../../lib/catalogue/catalogue_snapshot.ts";
 import {
+  calliopeAnswerSchema as calliopeAnswerShape,
   calliopeConfigSchema as calliopeConfigShape,
   CalliopeOverridesSchema,
   calliopeTechSchema as calliopeTechShape,
@@ -188,6 +189,11 @@ export const calliopeConfigSchema = z.record(z.string(), calliopeTechSchema).ope
   "CalliopeConfig",
   descriptionOf(calliopeConfigShape),
 );
+
+/** One technology in Calliope 0.6 form with notes, omitted keys and units beside it. */
+export const calliopeAnswerSchema = calliopeAnswerShape
+  .catchall(calliopeTechSchema)
+  .openapi("CalliopeAnswer");
 
 /** A Calliope `techs` block. */
 export const calliopeTechsSchema = calliopeTechsShape

@@ -56,7 +56,7 @@ Deno.test("the build refuses rows it cannot read honestly", async (t) => {
       variants: [{
         key: "turbine",
         name: "Synthetic test plant",
-        capacity_basis: "kW_e output",
+        capacity_unit: "kW_e output",
         components: ["a", "b"],
         efficiency: { from: "none", reason: "Synthetic." },
         ...variant,
@@ -67,6 +67,7 @@ Deno.test("the build refuses rows it cannot read honestly", async (t) => {
         ...inputs,
         recipe: {
           ...inputs.recipe,
+          fuels: [],
           technologies: [technology],
           not_included: [],
         } as typeof inputs.recipe,

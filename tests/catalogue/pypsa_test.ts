@@ -167,11 +167,31 @@ Deno.test("toPyPSA() keeps missing figures null and lists them", async (t) => {
   });
 });
 
-Deno.test("toPyPSA() notes what a StorageUnit needs besides the round-trip efficiency", () => {
+Deno.test("toPyPSA() gives a StorageUnit efficiency_store and efficiency_dispatch, no efficiency", () => {
   const result = toPyPSA(BATTERY);
-  assert.equal(result.parameters.efficiency, 0.9);
+  assert.equal("efficiency" in result.parameters, false);
+  close(result.parameters.efficiency_store ?? null, Math.sqrt(0.9), 1e-12);
+  close(result.parameters.efficiency_dispatch ?? null, Math.sqrt(0.9), 1e-12);
+  assert.equal(result.parameters.standing_loss, null);
+  assert.equal(result.parameters.max_hours, null);
   assert.ok(result.notes.some((n) => n.includes("efficiency_store")));
-  assert.ok(result.notes.some((n) => n.includes("250 USD/kWh")));
+  assert.ok(result.notes.some((n) => n.includes("max_hours is null")));
+  assert.ok(result.missing.includes("opex_fixed_usd_per_kwh_yr"));
+  assert.equal(result.units.efficiency_store, "per unit (MWh stored / MWh taken in)");
+  assert.equal(result.units.efficiency, undefined);
+});
+
+Deno.test("toPyPSA() adds max_hours × the energy part to a StorageUnit's capital_cost", () => {
+  const crf = capitalRecoveryFactor(0.07, 15);
+  const result = toPyPSA(BATTERY, { maxHours: 4 });
+  assert.equal(result.parameters.max_hours, 4);
+  // 300 USD/kW power, 250 USD/kWh energy, 10 USD/kW/a fixed O&M, no fixed O&M per kWh.
+  close(result.parameters.capital_cost, 300_000 * crf + 10_000 + 4 * 250_000 * crf, 1e-6);
+  close(result.capital_cost_parts.energy_annuitised_capex ?? null, 250_000 * crf, 1e-6);
+  assert.equal(result.capital_cost_parts.energy_fixed_om, null);
+  for (const bad of [0, -1, Number.NaN]) {
+    assert.throws(() => toPyPSA(BATTERY, { maxHours: bad }), RangeError, String(bad));
+  }
 });
 
 Deno.test("toPyPSA() throws RangeError for an instance index out of range", () => {

@@ -24,7 +24,7 @@ function instance(): Instance {
     instance_name: "Onshore wind turbine (DEA 20), 2025",
     year: 2025,
     lifecycle_stage: "commercial",
-    capacity_basis: "kW_e output",
+    capacity_basis: "output",
     typical_capacity_mw: null,
     capex_usd_per_kw: 1625.94,
     opex_fixed_usd_per_kw_yr: 20.0755,

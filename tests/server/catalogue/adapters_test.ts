@@ -41,6 +41,10 @@ Deno.test("GET /api/v1/adapt/pypsa/{id} annualises capex with the capital recove
     await t.step("component types by domain", async () => {
       const storage = await call(app, "/api/v1/adapt/pypsa/lithium_ion_bess");
       assert.equal(storage.body.component_type, "StorageUnit");
+      assert.equal(storage.body.parameters.max_hours, null);
+      const sized = await call(app, "/api/v1/adapt/pypsa/lithium_ion_bess?max_hours=4");
+      assert.equal(sized.body.parameters.max_hours, 4);
+      assert.ok(sized.body.parameters.capital_cost > storage.body.parameters.capital_cost);
       const line = await call(app, "/api/v1/adapt/pypsa/hvac_overhead_line");
       assert.equal(line.body.component_type, "Link");
     });
@@ -56,6 +60,8 @@ Deno.test("GET /api/v1/adapt/pypsa/{id} errors: 400 bad rate or index, 404 unkno
       ["onshore_wind?discount_rate=abc", 400, /discount_rate: must be a decimal number/],
       ["onshore_wind?discount_rate=2", 400, /discount_rate: must be <= 1/],
       ["onshore_wind?instance_index=-1", 400, /instance_index: must be a non-negative integer/],
+      ["lithium_ion_bess?max_hours=0", 400, /max_hours: must be > 0/],
+      ["lithium_ion_bess?max_hours=x", 400, /max_hours: must be a decimal number/],
       ["onshore_wind?instance_index=99", 404, /^Technology "onshore_wind" has no instance 99/],
       ["no_such_tech", 404, /^Technology "no_such_tech" not found$/],
     ];
@@ -83,6 +89,28 @@ Deno.test("GET /api/v1/adapt/calliope/{id} and /technologies/{id}/calliope", asy
       assert.equal(tech.costs.monetary.interest_rate, 0.07);
       const same = await call(app, "/api/v1/technologies/onshore_wind/calliope");
       assert.deepEqual(same.body, body);
+    });
+    await t.step("notes, omitted and units beside the tech block", async () => {
+      const { body } = await call(app, "/api/v1/adapt/calliope/onshore_wind");
+      assert.deepEqual(Object.keys(body), ["onshore_wind", "notes", "omitted", "units"]);
+      assert.ok(
+        body.notes.some((n: string) => n.includes("constraints.resource")),
+        "wind needs a resource",
+      );
+      assert.ok(body.omitted.includes("constraints.energy_eff"));
+      const served = [
+        ...Object.keys(body.onshore_wind.constraints).map((k) => `constraints.${k}`),
+        ...Object.keys(body.onshore_wind.costs.monetary).map((k) => `costs.monetary.${k}`),
+      ];
+      assert.deepEqual(Object.keys(body.units).sort(), served.sort());
+      assert.equal(body.units["costs.monetary.energy_cap"], "USD/kW");
+    });
+    await t.step("interest_rate follows the query", async () => {
+      const { body } = await call(app, "/api/v1/adapt/calliope/onshore_wind?interest_rate=0.03");
+      assert.equal(body.onshore_wind.costs.monetary.interest_rate, 0.03);
+      const bad = await call(app, "/api/v1/adapt/calliope/onshore_wind?interest_rate=1.5");
+      assert.equal(bad.status, 400);
+      assert.match(bad.body.error, /interest_rate: must be <= 1/);
     });
     await t.step("cost class and instance index", async () => {
       const { body } = await call(
@@ -160,7 +188,7 @@ Deno.test("POST /api/v1/technologies/{id}/calliope overrides generated members",
         json("POST", {}),
       );
       const got = await call(app, "/api/v1/technologies/onshore_wind/calliope");
-      assert.deepEqual(posted.body, got.body);
+      assert.deepEqual(posted.body, { onshore_wind: got.body.onshore_wind });
     });
     const cases: [string, RequestInit, number, RegExp][] = [
       [

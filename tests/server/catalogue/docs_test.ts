@@ -11,6 +11,8 @@ async function done() {
 const PUBLIC = new Set([
   "get /health",
   "get /api/v1/technologies",
+  "get /api/v1/fuels",
+  "get /api/v1/fuels/{fuel_id}",
   "get /api/v1/technologies/category/{cat}",
   "get /api/v1/technologies/{id}",
   "get /api/v1/technologies/{id}/instances",
@@ -43,7 +45,7 @@ Deno.test("/openapi.json documents every route, with bearer security on protecte
         [method, op],
       ) => ({ key: `${method} ${path}`, op }))
     );
-    assert.equal(operations.length, 33);
+    assert.equal(operations.length, 35);
     for (const { key, op } of operations) {
       if (PUBLIC.has(key)) {
         assert.equal(op.security, undefined, `${key} is public`);
