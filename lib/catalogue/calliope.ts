@@ -3,6 +3,16 @@
  * constraints, costs per cost class). Calliope works in kW and kWh, the catalogue in MW and MWh.
  * A figure the catalogue does not give is left out, so Calliope applies its own default, and the
  * report names it. Every key is one Calliope 0.6 knows (`calliope_keys.ts`).
+ *
+ * Fuel: a supply or conversion technology burning a priced fuel gets `costs.monetary.om_con`,
+ * Calliope's cost per unit of resource (supply) or carrier_in (conversion) consumed
+ * (`calliope/config/defaults.yaml`, `default_cost.om_con`; the national-scale example's `ccgt`
+ * is a supply with `om_con` as its fuel cost per kWh), = fuel price per kWh of fuel; a supply's
+ * resource is the fuel, its `energy_eff` the plant efficiency. Its CO2 goes in the cost class
+ * `co2` as `om_con` in tCO2 per kWh of fuel. `fuel: false` leaves both out.
+ *
+ * Capacity basis: Calliope's `energy_cap` of a conversion is its carrier_out capacity; an
+ * instance costed per kW of input is converted to per kW of output (÷ efficiency).
  */
 import { z } from "zod";
 import {
@@ -21,6 +31,8 @@ import {
   reservedKeyPaths,
   setOwn,
 } from "./own_keys.ts";
+import { type CapacityConversion, fuelLink, fuelPriceSource } from "./fuel_link.ts";
+import type { FuelRecord } from "./fuel_schema.ts";
 import { pickInstance } from "./pick_instance.ts";
 import { DOMAINS, type Instance, type Technology } from "./technology_schema.ts";
 
@@ -36,7 +48,19 @@ export type CalliopeInstanceInput =
     | "lifetime_years"
     | "ramping_rate_percent_per_min"
   >
-  & Partial<Pick<Instance, "capex_usd_per_kwh" | "opex_fixed_usd_per_kwh_yr">>;
+  & Partial<
+    Pick<
+      Instance,
+      | "capex_usd_per_kwh"
+      | "opex_fixed_usd_per_kwh_yr"
+      | "capex_usd_per_kw_km"
+      | "opex_fixed_usd_per_kw_km_yr"
+      | "year"
+      | "fuel"
+      | "capacity_basis"
+      | "capacity_unit"
+    >
+  >;
 
 /** The technology fields the adapter reads; a served `Technology` fits. */
 export type CalliopeTechnologyInput =
@@ -82,6 +106,8 @@ export interface CalliopeReport {
   notes: string[];
   /** Unit of every numeric key served, by path (`constraints.energy_eff`, `costs.<class>.x`). */
   units: Record<string, string>;
+  /** How per-capacity figures were moved to Calliope's basis; null when none was needed. */
+  conversion?: CapacityConversion | null;
 }
 
 /** Unit of each constraint key the adapter serves. */
@@ -92,6 +118,7 @@ const CONSTRAINT_UNITS: Partial<Record<CalliopeConstraintKey, string>> = {
   lifetime: "a",
   storage_loss: "1/h (share of stored energy lost per hour)",
   energy_cap_per_storage_cap_max: "1/h (kW per kWh)",
+  energy_eff_per_distance: "1/km (efficiency per km, applied as energy_eff^distance)",
 };
 
 /** Unit of each cost key the adapter serves. */
@@ -100,11 +127,25 @@ const COST_UNITS: Partial<Record<CalliopeCostKey, string>> = {
   energy_cap: "USD/kW",
   om_annual: "USD/kW/a",
   om_prod: "USD/kWh",
+  om_con: "USD/kWh (per kWh of fuel consumed)",
+  energy_cap_per_distance: "USD/kW/km",
   storage_cap: "USD/kWh",
 };
 
+/** The cost class of the fuel's CO2. */
+export const CALLIOPE_CO2_CLASS = "co2";
+
 /** Members of the HTTP answer beside the technology; no technology id may be one of them. */
-export const CALLIOPE_ANSWER_MEMBERS = ["notes", "omitted", "units"] as const;
+export const CALLIOPE_ANSWER_MEMBERS = ["notes", "omitted", "units", "conversion"] as const;
+
+/** A conversion of per-capacity figures between input and output basis. */
+export const capacityConversionSchema = z.object({
+  from: z.enum(["input", "output"]),
+  to: z.enum(["input", "output"]),
+  factor: z.number().describe("after = before × factor"),
+  efficiency: z.number().describe("per unit"),
+  converted: z.record(z.string(), z.object({ before: z.number(), after: z.number() })),
+});
 
 /**
  * The HTTP answer for one technology: `{<technology_id>: tech, notes, omitted, units}`. The tech
@@ -118,6 +159,10 @@ export const calliopeAnswerSchema = z.object({
   units: z.record(z.string(), z.string()).describe(
     "Unit of every numeric key served, by path: `constraints.energy_eff`, `costs.<class>.<key>`",
   ),
+  conversion: capacityConversionSchema.nullable().describe(
+    "How per-capacity figures were moved to Calliope's basis (a conversion's energy_cap is its " +
+      "output): after = before × factor; null when the instance's basis is Calliope's already",
+  ),
 }).catchall(calliopeTechSchema).describe(
   "`{ <technology_id>: { essentials, constraints, costs }, notes, omitted, units }`",
 );
@@ -129,7 +174,9 @@ export type CalliopeAnswer = z.infer<typeof calliopeAnswerSchema>;
  * A report as the HTTP answer: the configuration keyed by technology id, with `notes`,
  * `omitted` and `units` beside it. Throws TypeError for a technology id that is one of those.
  */
-export function calliopeAnswer({ config, notes, omitted, units }: CalliopeReport): CalliopeAnswer {
+export function calliopeAnswer(
+  { config, notes, omitted, units, conversion }: CalliopeReport,
+): CalliopeAnswer {
   const answer: Record<string, unknown> = {};
   for (const [id, tech] of Object.entries(config)) {
     if ((CALLIOPE_ANSWER_MEMBERS as readonly string[]).includes(id)) {
@@ -137,7 +184,7 @@ export function calliopeAnswer({ config, notes, omitted, units }: CalliopeReport
     }
     setOwn(answer, id, tech);
   }
-  Object.assign(answer, { notes, omitted, units });
+  Object.assign(answer, { notes, omitted, units, conversion: conversion ?? null });
   return answer as CalliopeAnswer;
 }
 
@@ -148,6 +195,10 @@ export interface CalliopeOptions {
   costClass?: string;
   /** `interest_rate` of the cost class, fraction (default 0.07). */
   interestRate?: number;
+  /** Fuel records (the catalogue's `fuels`); without them no om_con is set. */
+  fuels?: readonly FuelRecord[];
+  /** Whether to set the fuel's om_con and CO2 cost class (default true). */
+  fuel?: boolean;
 }
 
 const COST_CLASS = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -224,7 +275,13 @@ export function technologyColor(technologyId: string): string {
  */
 export function toCalliopeReport(
   technology: CalliopeTechnologyInput,
-  { instanceIndex = 0, costClass = "monetary", interestRate = 0.07 }: CalliopeOptions = {},
+  {
+    instanceIndex = 0,
+    costClass = "monetary",
+    interestRate = 0.07,
+    fuels,
+    fuel = true,
+  }: CalliopeOptions = {},
 ): CalliopeReport {
   if (!COST_CLASS.test(costClass)) {
     throw new RangeError(`cost_class must be a word of letters, digits and _, got "${costClass}"`);
@@ -254,10 +311,55 @@ export function toCalliopeReport(
     else omitted.push(`costs.${costClass}.${key}`);
   };
 
+  // Calliope's energy_cap of a conversion is its output (carrier_out): per-input figures ÷
+  // efficiency.
+  let capex = instance.capex_usd_per_kw;
+  let fom = instance.opex_fixed_usd_per_kw_yr;
+  let vom = instance.opex_var_usd_per_mwh;
+  let conversion: CapacityConversion | null = null;
+  const effValue = instance.efficiency_percent;
+  if (parent === "conversion" && instance.capacity_basis === "input") {
+    if (given(effValue) && effValue > 0) {
+      const efficiency = effValue / 100;
+      const factor = 1 / efficiency;
+      const done: CapacityConversion = {
+        from: "input",
+        to: "output",
+        factor,
+        efficiency,
+        converted: {},
+      };
+      const convert = (field: string, value: number | null | undefined): number | null => {
+        if (!given(value)) return null;
+        const after = value * factor;
+        done.converted[field] = { before: value, after };
+        return after;
+      };
+      capex = convert("capex_usd_per_kw", capex);
+      fom = convert("opex_fixed_usd_per_kw_yr", fom);
+      vom = convert("opex_var_usd_per_mwh", vom);
+      conversion = done;
+      notes.push(
+        `Capacity basis: the catalogue costs this instance per kW of input ` +
+          `(${instance.capacity_unit ?? "input"}); Calliope's energy_cap of a conversion is its ` +
+          `output (carrier_out), so capex, fixed and variable O&M are ÷ efficiency ${efficiency} ` +
+          "per kW of output (conversion)",
+      );
+    } else {
+      capex = null;
+      fom = null;
+      vom = null;
+      notes.push(
+        "energy_cap, om_annual and om_prod left out: the instance is costed per kW of input, " +
+          "Calliope's energy_cap is the output, and converting needs efficiency_percent",
+      );
+    }
+  }
+
   const eff = instance.efficiency_percent;
   const cap = instance.typical_capacity_mw;
   const ramp = instance.ramping_rate_percent_per_min;
-  const opexVar = instance.opex_var_usd_per_mwh;
+  const opexVar = vom;
   // Calliope 0.6 applies energy_eff on charge and on discharge of storage
   // (calliope/config/defaults.yaml; backend/pyomo/constraints/energy_balance.py): one way is
   // √(round trip).
@@ -266,9 +368,82 @@ export function toCalliopeReport(
   setConstraint("energy_cap_max", given(cap) ? cap * 1000 : null);
   setConstraint("energy_ramping", given(ramp) ? ramp / 100 : null);
   setConstraint("lifetime", instance.lifetime_years);
-  setCost("energy_cap", instance.capex_usd_per_kw);
-  setCost("om_annual", instance.opex_fixed_usd_per_kw_yr);
+  setCost("energy_cap", capex);
+  setCost("om_annual", fom);
   setCost("om_prod", given(opexVar) ? opexVar / 1000 : null);
+
+  if (parent === "transmission") {
+    // Calliope 0.6 transmission: energy_cap_per_distance (cost per kW and unit of distance) and
+    // energy_eff_per_distance (calliope/config/defaults.yaml); the distance is the link's.
+    const capexKm = instance.capex_usd_per_kw_km;
+    if (given(capexKm)) {
+      costs.energy_cap_per_distance = capexKm;
+      notes.push(
+        `energy_cap_per_distance = ${capexKm} USD/kW/km: set the link's distance in km ` +
+          "(links.<a,b>.techs.<id>.distance) or set run.distance_unit: km",
+      );
+      const fomKm = instance.opex_fixed_usd_per_kw_km_yr;
+      if (given(fomKm)) {
+        notes.push(
+          `Fixed O&M of ${fomKm} USD/kW/km/a is not in the costs: Calliope 0.6 has no fixed O&M ` +
+            "per distance; add its present value to energy_cap_per_distance if wanted",
+        );
+      }
+    }
+    setConstraint("energy_eff_per_distance", null);
+    notes.push("energy_eff_per_distance left out: the catalogue has no loss per km");
+  }
+
+  // Fuel: om_con per kWh of fuel consumed (the resource of a supply, carrier_in of a conversion).
+  const co2Costs: Partial<Record<CalliopeCostKey, number>> = {};
+  const link = fuel ? fuelLink(instance, fuels) : { kind: "none" as const };
+  if (!fuel && instance.fuel !== null && instance.fuel !== undefined) {
+    notes.push(
+      `fuel=false: no om_con and no ${CALLIOPE_CO2_CLASS} cost class for ${instance.fuel}; ` +
+        "price the fuel and book its CO2 in your model",
+    );
+  } else if (link.kind === "unknown") {
+    notes.push(`No om_con for ${link.fuel}: ${link.reason}`);
+  } else if (link.kind === "record") {
+    const record = link.record;
+    const where = `fuel ${record.fuel_id} ${record.year}`;
+    const consumed = parent === "conversion"
+      ? `carrier_in (${technology.carrier_in?.[0] ?? record.fuel_id})`
+      : "resource (the fuel; energy_eff is the plant efficiency)";
+    if (!allowed.costs.includes("om_con")) {
+      notes.push(`om_con left out: Calliope 0.6 ${parent} has none (${where})`);
+    } else {
+      const price = record.price_usd_per_mwh_th;
+      if (price === null) {
+        notes.push(
+          `om_con left out: the ${where} record has no price (` +
+            `${record.notes.join("; ") || "the source gives none"})`,
+        );
+      } else {
+        costs.om_con = price / 1000;
+        notes.push(
+          `om_con = ${price} USD/MWh_th (${where}, ${fuelPriceSource(record)}) / 1000 = ` +
+            `${price / 1000} USD per kWh of ${consumed} consumed; ?fuel=false leaves it out`,
+        );
+      }
+      const co2 = record.co2_intensity_t_per_mwh_th;
+      if (co2 === null) {
+        notes.push(`No ${CALLIOPE_CO2_CLASS} cost class: the ${where} record has no CO2 intensity`);
+      } else if (costClass === CALLIOPE_CO2_CLASS) {
+        notes.push(
+          `The fuel's CO2 (${co2} tCO2/MWh_th) is not served: the cost class asked for is ` +
+            `${CALLIOPE_CO2_CLASS} itself`,
+        );
+      } else {
+        co2Costs.om_con = co2 / 1000;
+        notes.push(
+          `costs.${CALLIOPE_CO2_CLASS}.om_con = ${co2} tCO2/MWh_th (${where}) / 1000 = ` +
+            `${co2 / 1000} tCO2 per kWh of fuel consumed: an emissions cost class; weight it ` +
+            "in the objective or cap it with a group constraint",
+        );
+      }
+    }
+  }
   if (isStorage) {
     // The catalogue has no self-discharge and no energy-to-power ratio: both left to Calliope.
     setConstraint("storage_loss", null);
@@ -344,14 +519,20 @@ export function toCalliopeReport(
   for (const key of Object.keys(costs) as CalliopeCostKey[]) {
     units[`costs.${costClass}.${key}`] = COST_UNITS[key] ?? "";
   }
+  if (co2Costs.om_con !== undefined) {
+    units[`costs.${CALLIOPE_CO2_CLASS}.om_con`] = "tCO2/kWh (per kWh of fuel consumed)";
+  }
+  const costClasses: CalliopeTech["costs"] = { [costClass]: costs };
+  if (Object.keys(co2Costs).length > 0) costClasses[CALLIOPE_CO2_CLASS] = co2Costs;
 
   return {
     config: {
-      [technology.technology_id]: { essentials, constraints, costs: { [costClass]: costs } },
+      [technology.technology_id]: { essentials, constraints, costs: costClasses },
     },
     omitted,
     notes,
     units,
+    conversion,
   };
 }
 
@@ -370,6 +551,7 @@ export function toCalliope(
 export function toCalliopeTechs(
   technologies: readonly CalliopeTechnologyInput[],
   category?: string,
+  { fuels, fuel = true }: Pick<CalliopeOptions, "fuels" | "fuel"> = {},
 ): CalliopeTechs {
   if (category !== undefined && !(DOMAINS as readonly string[]).includes(category)) {
     throw new RangeError(`category must be one of ${DOMAINS.join(", ")}, got "${category}"`);
@@ -377,7 +559,8 @@ export function toCalliopeTechs(
   const techs: CalliopeConfig = {};
   for (const technology of technologies) {
     if (category === undefined || technology.domain === category) {
-      for (const [id, tech] of Object.entries(toCalliope(technology))) setOwn(techs, id, tech);
+      const config = toCalliope(technology, { ...(fuels ? { fuels } : {}), fuel });
+      for (const [id, tech] of Object.entries(config)) setOwn(techs, id, tech);
     }
   }
   return { techs };

@@ -27,6 +27,7 @@ import {
   calliopeConfigSchema,
   calliopeOverridesSchema,
   calliopeTechsSchema,
+  fuelQuery,
   instanceIndexQuery,
   numberQuery,
   pypsaSchema,
@@ -48,6 +49,7 @@ const calliopeQuerySchema = z.object({
     1,
     0.07,
   ),
+  fuel: fuelQuery,
 });
 
 const calliopeRequestErrors = {
@@ -90,6 +92,18 @@ const pypsaRoute = createRoute({
           description: "StorageUnit `max_hours` (h), over 0: with it `capital_cost` includes " +
             "the energy part; the catalogue gives no energy-to-power ratio",
         }),
+      length_km: z
+        .string()
+        .regex(/^\d{1,6}(\.\d{1,6})?$/, "must be a decimal number")
+        .transform(Number)
+        .pipe(z.number().gt(0).max(100_000))
+        .optional()
+        .openapi({
+          type: "number",
+          description: "Link length (km), over 0: a line, cable or pipeline costed per kW and " +
+            "km needs it for `capital_cost` (null without it)",
+        }),
+      fuel: fuelQuery,
     }),
   },
   responses: {
@@ -98,8 +112,8 @@ const pypsaRoute = createRoute({
       content: { "application/json": { schema: pypsaSchema } },
     },
     400: apiError(
-      "Invalid instance_index, discount_rate negative, over 1 or not a number, or max_hours " +
-        "not over 0",
+      "Invalid instance_index, discount_rate negative, over 1 or not a number, max_hours or " +
+        "length_km not over 0, or fuel not true/false",
     ),
     404: apiError("Unknown technology id, or no instance at instance_index"),
   },
@@ -122,6 +136,7 @@ const calliopeTechsRoute = createRoute({
   request: {
     query: z.object({
       category: z.enum(DOMAINS).optional().openapi({ description: "Only this domain" }),
+      fuel: fuelQuery,
     }),
   },
   responses: {
@@ -191,14 +206,17 @@ function adapt<T>(run: () => T): T {
 function calliopeOf(
   { catalogue }: CatalogueDeps,
   id: string,
-  query: { instance_index: number; cost_class: string; interest_rate: number },
+  query: { instance_index: number; cost_class: string; interest_rate: number; fuel: boolean },
 ) {
-  const technology = technologyOr404(catalogue.current(), id);
+  const current = catalogue.current();
+  const technology = technologyOr404(current, id);
   return adapt(() =>
     toCalliopeReport(technology, {
       instanceIndex: query.instance_index,
       costClass: query.cost_class,
       interestRate: query.interest_rate,
+      fuels: current.source.fuels,
+      fuel: query.fuel,
     })
   );
 }
@@ -209,13 +227,17 @@ export function adapterRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
 
   app.openapi(pypsaRoute, (c) => {
     const { id } = c.req.valid("param");
-    const { instance_index, discount_rate, max_hours } = c.req.valid("query");
-    const technology = technologyOr404(deps.catalogue.current(), id);
+    const { instance_index, discount_rate, max_hours, length_km, fuel } = c.req.valid("query");
+    const current = deps.catalogue.current();
+    const technology = technologyOr404(current, id);
     const result = adapt(() =>
       toPyPSA(technology, {
         instanceIndex: instance_index,
         discountRate: discount_rate,
+        fuels: current.source.fuels,
+        fuel,
         ...(max_hours === undefined ? {} : { maxHours: max_hours }),
+        ...(length_km === undefined ? {} : { lengthKm: length_km }),
       })
     );
     return c.json(result, 200);
@@ -237,8 +259,12 @@ export function calliopeTechnologyRoutes(deps: CatalogueDeps): OpenAPIHono<Catal
   const app = createOpenAPIApp<CatalogueEnv>({ details: true });
 
   app.openapi(calliopeTechsRoute, (c) => {
-    const { category } = c.req.valid("query");
-    return c.json(toCalliopeTechs(deps.catalogue.current().technologies, category), 200);
+    const { category, fuel } = c.req.valid("query");
+    const current = deps.catalogue.current();
+    return c.json(
+      toCalliopeTechs(current.technologies, category, { fuels: current.source.fuels, fuel }),
+      200,
+    );
   });
 
   app.openapi(calliopeTechRoute, (c) => {

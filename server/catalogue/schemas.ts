@@ -155,6 +155,20 @@ export const instanceIndexQuery = intQuery(
   0,
 );
 
+/** Query of the adapters: whether to add the fuel's price and CO2 (default true). */
+export const fuelQuery = z
+  .enum(["true", "false"])
+  .default("true")
+  .transform((value) => value === "true")
+  .openapi({
+    type: "string",
+    enum: ["true", "false"],
+    default: "true",
+    description: "`false`: leave the fuel out (PyPSA marginal_cost is variable O&M only and no " +
+      "fuel Carrier; Calliope no om_con and no co2 cost class), for callers that price fuel " +
+      "themselves",
+  });
+
 // Technologies ------------------------------------------------------------------------------
 
 /** An instance as served. */

@@ -143,7 +143,17 @@ Deno.test("toCalliopeReport() leaves energy_ramping out of transmission (not in 
   assert.deepEqual(report.omitted, [
     "costs.monetary.energy_cap",
     "costs.monetary.om_annual",
+    "constraints.energy_eff_per_distance",
   ]);
+});
+
+Deno.test("toCalliopeReport() puts per-km capex of transmission under energy_cap_per_distance", () => {
+  const report = toCalliopeReport(HVDC);
+  const tech = techOf(report.config, "hvdc_overhead");
+  // calliope/config/defaults.yaml: energy_cap_per_distance, cost per kW and unit of distance.
+  assert.equal(tech.costs.monetary!.energy_cap_per_distance, 1.2);
+  assert.equal(report.units["costs.monetary.energy_cap_per_distance"], "USD/kW/km");
+  assert.ok(report.notes.some((n) => n.includes("energy_eff_per_distance left out")));
 });
 
 Deno.test("toCalliope() puts the energy capex of storage under storage_cap (USD/kWh)", () => {

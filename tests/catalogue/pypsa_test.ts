@@ -78,10 +78,13 @@ Deno.test("toPyPSA() converts the other figures to PyPSA's units", () => {
       efficiency: 0.58,
       capital_cost: 0,
       marginal_cost: 4,
-      co2_emissions: 0.35,
       lifetime: 25,
     },
   );
+  // The per-output CO2 is no Generator attribute (PyPSA books CO2 on the Carrier per MWh of
+  // fuel); it is served beside the parameters for reference.
+  assert.equal(result.co2_t_per_mwh_out, 0.35);
+  assert.deepEqual(result.carriers, {});
   assert.equal(result.technology_id, "ccgt");
   assert.equal(result.instance_index, 0);
   assert.equal(result.instance_id, "ccgt-2025");
@@ -91,7 +94,6 @@ Deno.test("toPyPSA() converts the other figures to PyPSA's units", () => {
     efficiency: "per unit (MWh out / MWh in)",
     capital_cost: "USD/MW/a (annuitised capex + fixed O&M)",
     marginal_cost: "USD/MWh",
-    co2_emissions: "tCO2/MWh",
     lifetime: "a",
   });
   assert.deepEqual(result.missing, []);
@@ -125,7 +127,7 @@ Deno.test("toPyPSA() keeps missing figures null and lists them", async (t) => {
     const result = toPyPSA(ONSHORE_WIND);
     assert.equal(result.parameters.efficiency, null);
     assert.deepEqual(result.missing, ["efficiency_percent"]);
-    assert.equal(result.parameters.co2_emissions, 0);
+    assert.equal(result.co2_t_per_mwh_out, 0);
     assert.equal(result.parameters.marginal_cost, 0);
   });
   await t.step("no fixed O&M: capital_cost is the annuity alone, with a note", () => {
@@ -142,7 +144,7 @@ Deno.test("toPyPSA() keeps missing figures null and lists them", async (t) => {
     ]);
     assert.equal(result.parameters.marginal_cost, null);
     assert.equal(result.parameters.efficiency, null);
-    assert.equal(result.parameters.co2_emissions, null);
+    assert.equal(result.co2_t_per_mwh_out, null);
   });
   await t.step("no capex per kW: capital_cost null, per-km capex noted", () => {
     const result = toPyPSA(HVDC);
@@ -150,6 +152,13 @@ Deno.test("toPyPSA() keeps missing figures null and lists them", async (t) => {
     assert.equal(result.capital_cost_parts.annuitised_capex, null);
     assert.ok(result.missing.includes("capex_usd_per_kw"));
     assert.ok(result.notes.some((n) => n.includes("USD/kW/km")));
+  });
+  await t.step("per-km capex with ?length_km: capex per kW·km × length, annualised", () => {
+    const result = toPyPSA(HVDC, { lengthKm: 500 });
+    // 1.2 USD/kW/km × 500 km = 600 USD/kW, × 1000 per MW, × CRF(0.07, 40); no fixed O&M.
+    close(result.parameters.capital_cost, 1.2 * 500 * 1000 * capitalRecoveryFactor(0.07, 40));
+    assert.equal(result.length_km, 500);
+    assert.throws(() => toPyPSA(HVDC, { lengthKm: 0 }), RangeError);
   });
   await t.step("no lifetime: no CRF, capital_cost null even with capex and fixed O&M", () => {
     const tech = technology({

@@ -47,7 +47,38 @@ Deno.test("GET /api/v1/adapt/pypsa/{id} annualises capex with the capital recove
       assert.ok(sized.body.parameters.capital_cost > storage.body.parameters.capital_cost);
       const line = await call(app, "/api/v1/adapt/pypsa/hvac_overhead_line");
       assert.equal(line.body.component_type, "Link");
+      assert.equal(line.body.parameters.capital_cost, null, "per km: needs ?length_km=");
+      const long = await call(app, "/api/v1/adapt/pypsa/hvac_overhead_line?length_km=100");
+      const l = (await call(app, "/api/v1/technologies/hvac_overhead_line")).body.instances[0];
+      const expected = l.capex_usd_per_kw_km * 100 * 1000 * capitalRecoveryFactor(0.07, 40) +
+        l.opex_fixed_usd_per_kw_km_yr * 100 * 1000;
+      assert.ok(Math.abs(long.body.parameters.capital_cost - expected) < 1e-6);
     });
+    await t.step(
+      "fuel: price / efficiency added, gas Carrier; ?fuel=false leaves it out",
+      async () => {
+        const ccgt = (await call(app, "/api/v1/technologies/combined_cycle_gas_turbine_ccgt")).body;
+        const fuels = (await call(app, "/api/v1/fuels?year=2025")).body.fuels;
+        const gas = fuels.find((f: { fuel_id: string }) => f.fuel_id === "gas");
+        const i = ccgt.instances[0];
+        const { body } = await call(app, "/api/v1/adapt/pypsa/combined_cycle_gas_turbine_ccgt");
+        const expected = i.opex_var_usd_per_mwh +
+          gas.price_usd_per_mwh_th / (i.efficiency_percent / 100);
+        assert.ok(Math.abs(body.parameters.marginal_cost - expected) < 1e-9);
+        assert.equal(body.parameters.carrier, "gas");
+        assert.deepEqual(body.carriers, { gas: { co2_emissions: gas.co2_intensity_t_per_mwh_th } });
+        assert.equal(body.parameters.co2_emissions, undefined);
+        const off = await call(
+          app,
+          "/api/v1/adapt/pypsa/combined_cycle_gas_turbine_ccgt?fuel=false",
+        );
+        assert.equal(off.body.parameters.marginal_cost, i.opex_var_usd_per_mwh);
+        assert.equal(off.body.parameters.carrier, "electricity");
+        assert.deepEqual(off.body.carriers, {});
+        const bad = await call(app, "/api/v1/adapt/pypsa/combined_cycle_gas_turbine_ccgt?fuel=no");
+        assert.equal(bad.status, 400);
+      },
+    );
   } finally {
     await done();
   }
@@ -92,7 +123,14 @@ Deno.test("GET /api/v1/adapt/calliope/{id} and /technologies/{id}/calliope", asy
     });
     await t.step("notes, omitted and units beside the tech block", async () => {
       const { body } = await call(app, "/api/v1/adapt/calliope/onshore_wind");
-      assert.deepEqual(Object.keys(body), ["onshore_wind", "notes", "omitted", "units"]);
+      assert.deepEqual(Object.keys(body), [
+        "onshore_wind",
+        "notes",
+        "omitted",
+        "units",
+        "conversion",
+      ]);
+      assert.equal(body.conversion, null, "wind is output based, as Calliope's energy_cap");
       assert.ok(
         body.notes.some((n: string) => n.includes("constraints.resource")),
         "wind needs a resource",
@@ -104,6 +142,22 @@ Deno.test("GET /api/v1/adapt/calliope/{id} and /technologies/{id}/calliope", asy
       ];
       assert.deepEqual(Object.keys(body.units).sort(), served.sort());
       assert.equal(body.units["costs.monetary.energy_cap"], "USD/kW");
+    });
+    await t.step("fuel and capacity basis", async () => {
+      const { body } = await call(app, "/api/v1/adapt/calliope/combined_cycle_gas_turbine_ccgt");
+      const costs = body.combined_cycle_gas_turbine_ccgt.costs;
+      assert.ok(costs.monetary.om_con > 0);
+      assert.ok(costs.co2.om_con > 0);
+      assert.equal(body.units["costs.co2.om_con"], "tCO2/kWh (per kWh of fuel consumed)");
+      const off = await call(
+        app,
+        "/api/v1/technologies/combined_cycle_gas_turbine_ccgt/calliope?fuel=false",
+      );
+      assert.equal(off.body.combined_cycle_gas_turbine_ccgt.costs.monetary.om_con, undefined);
+      assert.equal(off.body.combined_cycle_gas_turbine_ccgt.costs.co2, undefined);
+      const alk = await call(app, "/api/v1/adapt/calliope/alkaline_electrolyzer");
+      assert.equal(alk.body.conversion.from, "input");
+      assert.equal(alk.body.conversion.to, "output");
     });
     await t.step("interest_rate follows the query", async () => {
       const { body } = await call(app, "/api/v1/adapt/calliope/onshore_wind?interest_rate=0.03");
