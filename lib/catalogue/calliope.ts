@@ -33,7 +33,7 @@ import {
 } from "./own_keys.ts";
 import { type CapacityConversion, fuelLink, fuelPriceSource } from "./fuel_link.ts";
 import type { FuelRecord } from "./fuel_schema.ts";
-import { pickInstance } from "./pick_instance.ts";
+import { type AdapterOptionalFields, pickInstance } from "./pick_instance.ts";
 import { DOMAINS, type Instance, type Technology } from "./technology_schema.ts";
 
 /** The instance figures the adapter reads. */
@@ -48,19 +48,7 @@ export type CalliopeInstanceInput =
     | "lifetime_years"
     | "ramping_rate_percent_per_min"
   >
-  & Partial<
-    Pick<
-      Instance,
-      | "capex_usd_per_kwh"
-      | "opex_fixed_usd_per_kwh_yr"
-      | "capex_usd_per_kw_km"
-      | "opex_fixed_usd_per_kw_km_yr"
-      | "year"
-      | "fuel"
-      | "capacity_basis"
-      | "capacity_unit"
-    >
-  >;
+  & AdapterOptionalFields;
 
 /** The technology fields the adapter reads; a served `Technology` fits. */
 export type CalliopeTechnologyInput =

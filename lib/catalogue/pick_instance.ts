@@ -1,4 +1,23 @@
-/** The one way the adapters pick a technology's instance by its index. */
+/**
+ * The one way the adapters pick a technology's instance by its index, and the instance figures
+ * both adapters read when an instance has them (storage per kWh, lines per km, fuel and basis).
+ */
+import type { Instance } from "./technology_schema.ts";
+
+/** Figures both adapters use where an instance has them; absent in older callers' inputs. */
+export type AdapterOptionalFields = Partial<
+  Pick<
+    Instance,
+    | "capex_usd_per_kwh"
+    | "opex_fixed_usd_per_kwh_yr"
+    | "capex_usd_per_kw_km"
+    | "opex_fixed_usd_per_kw_km_yr"
+    | "year"
+    | "fuel"
+    | "capacity_basis"
+    | "capacity_unit"
+  >
+>;
 
 /** A technology has no instance at the index asked for (the server answers 404). */
 export class NoSuchInstanceError extends RangeError {

@@ -22,7 +22,7 @@ import { z } from "zod";
 import { capitalRecoveryFactor } from "./annuity.ts";
 import { type CapacityConversion, fuelLink, fuelPriceSource } from "./fuel_link.ts";
 import type { FuelRecord } from "./fuel_schema.ts";
-import { pickInstance } from "./pick_instance.ts";
+import { type AdapterOptionalFields, pickInstance } from "./pick_instance.ts";
 import type { Domain, Instance, Technology } from "./technology_schema.ts";
 
 /** The instance figures the adapter reads. */
@@ -37,19 +37,7 @@ export type PyPSAInstanceInput =
     | "lifetime_years"
     | "co2_emission_factor_operational_g_per_kwh"
   >
-  & Partial<
-    Pick<
-      Instance,
-      | "capex_usd_per_kwh"
-      | "opex_fixed_usd_per_kwh_yr"
-      | "capex_usd_per_kw_km"
-      | "opex_fixed_usd_per_kw_km_yr"
-      | "year"
-      | "fuel"
-      | "capacity_basis"
-      | "capacity_unit"
-    >
-  >;
+  & AdapterOptionalFields;
 
 /** The technology fields the adapter reads; a served `Technology` fits. */
 export type PyPSATechnologyInput = Pick<Technology, "technology_id" | "domain" | "carrier"> & {

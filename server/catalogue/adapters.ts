@@ -71,6 +71,17 @@ const calliopeResponses = {
   ...calliopeRequestErrors,
 };
 
+/** An optional decimal query parameter over 0 and at most 100,000 (hours, km). */
+function positiveQuery(description: string) {
+  return z
+    .string()
+    .regex(/^\d{1,6}(\.\d{1,6})?$/, "must be a decimal number")
+    .transform(Number)
+    .pipe(z.number().gt(0).max(100_000))
+    .optional()
+    .openapi({ type: "number", description });
+}
+
 const pypsaRoute = createRoute({
   method: "get",
   path: "/pypsa/{id}",
@@ -81,28 +92,14 @@ const pypsaRoute = createRoute({
     query: z.object({
       instance_index: instanceIndexQuery,
       discount_rate: numberQuery("Discount rate as a fraction, 0 to 1", 0, 1, 0.07),
-      max_hours: z
-        .string()
-        .regex(/^\d{1,6}(\.\d{1,6})?$/, "must be a decimal number")
-        .transform(Number)
-        .pipe(z.number().gt(0).max(100_000))
-        .optional()
-        .openapi({
-          type: "number",
-          description: "StorageUnit `max_hours` (h), over 0: with it `capital_cost` includes " +
-            "the energy part; the catalogue gives no energy-to-power ratio",
-        }),
-      length_km: z
-        .string()
-        .regex(/^\d{1,6}(\.\d{1,6})?$/, "must be a decimal number")
-        .transform(Number)
-        .pipe(z.number().gt(0).max(100_000))
-        .optional()
-        .openapi({
-          type: "number",
-          description: "Link length (km), over 0: a line, cable or pipeline costed per kW and " +
-            "km needs it for `capital_cost` (null without it)",
-        }),
+      max_hours: positiveQuery(
+        "StorageUnit `max_hours` (h), over 0: with it `capital_cost` includes the energy part; " +
+          "the catalogue gives no energy-to-power ratio",
+      ),
+      length_km: positiveQuery(
+        "Link length (km), over 0: a line, cable or pipeline costed per kW and km needs it for " +
+          "`capital_cost` (null without it)",
+      ),
       fuel: fuelQuery,
     }),
   },
