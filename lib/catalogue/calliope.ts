@@ -14,23 +14,20 @@
  * Capacity basis: Calliope's `energy_cap` of a conversion is its carrier_out capacity; an
  * instance costed per kW of input is converted to per kW of output (÷ efficiency).
  */
-import { z } from "zod";
+import type {
+  CalliopeConfig,
+  CalliopeReport,
+  CalliopeTech,
+  CalliopeTechs,
+} from "./calliope_answer.ts";
 import {
   CALLIOPE_ALLOWED,
-  CALLIOPE_CONSTRAINT_KEYS,
-  CALLIOPE_COST_KEYS,
-  CALLIOPE_PARENTS,
   type CalliopeConstraintKey,
   type CalliopeCostKey,
   type CalliopeParent,
 } from "./calliope_keys.ts";
-import {
-  isReservedKey,
-  ownValue,
-  RESERVED_KEY_MESSAGE,
-  reservedKeyPaths,
-  setOwn,
-} from "./own_keys.ts";
+import { isReservedKey, RESERVED_KEY_MESSAGE, setOwn } from "./own_keys.ts";
+import { COST_CLASS } from "./calliope_overrides.ts";
 import { type CapacityConversion, fuelLink, fuelPriceSource } from "./fuel_link.ts";
 import type { FuelRecord } from "./fuel_schema.ts";
 import { type AdapterOptionalFields, pickInstance } from "./pick_instance.ts";
@@ -55,48 +52,6 @@ export type CalliopeTechnologyInput =
   & Pick<Technology, "technology_id" | "technology_name" | "domain" | "carrier">
   & Partial<Pick<Technology, "carrier_in" | "tags" | "profile_key">>
   & { instances: readonly CalliopeInstanceInput[] };
-
-/** One technology in Calliope 0.6 form. */
-export const calliopeTechSchema = z.object({
-  essentials: z.object({
-    name: z.string(),
-    color: z.string(),
-    carrier_in: z.string().optional(),
-    carrier_out: z.string(),
-    parent: z.enum(CALLIOPE_PARENTS),
-  }),
-  constraints: z.record(z.string(), z.number().optional()),
-  costs: z.record(z.string(), z.record(z.string(), z.number().optional())),
-});
-
-/** One technology in Calliope 0.6 form. */
-export type CalliopeTech = z.infer<typeof calliopeTechSchema>;
-
-/** Calliope technologies keyed by technology id, as under `techs:`. */
-export const calliopeConfigSchema = z.record(z.string(), calliopeTechSchema).describe(
-  "Calliope 0.6 technologies keyed by technology id, as under `techs:`",
-);
-
-/** Calliope technologies keyed by technology id. */
-export type CalliopeConfig = z.infer<typeof calliopeConfigSchema>;
-
-/** A Calliope `techs` block. */
-export const calliopeTechsSchema = z.object({ techs: calliopeConfigSchema });
-
-/** A Calliope `techs` block. */
-export type CalliopeTechs = z.infer<typeof calliopeTechsSchema>;
-
-/** A configuration with what was left out and why. */
-export interface CalliopeReport {
-  config: CalliopeConfig;
-  /** Calliope keys left out because the catalogue has no figure (Calliope's default applies). */
-  omitted: string[];
-  notes: string[];
-  /** Unit of every numeric key served, by path (`constraints.energy_eff`, `costs.<class>.x`). */
-  units: Record<string, string>;
-  /** How per-capacity figures were moved to Calliope's basis; null when none was needed. */
-  conversion?: CapacityConversion | null;
-}
 
 /** Unit of each constraint key the adapter serves. */
 const CONSTRAINT_UNITS: Partial<Record<CalliopeConstraintKey, string>> = {
@@ -123,59 +78,6 @@ const COST_UNITS: Partial<Record<CalliopeCostKey, string>> = {
 /** The cost class of the fuel's CO2. */
 export const CALLIOPE_CO2_CLASS = "co2";
 
-/** Members of the HTTP answer beside the technology; no technology id may be one of them. */
-export const CALLIOPE_ANSWER_MEMBERS = ["notes", "omitted", "units", "conversion"] as const;
-
-/** A conversion of per-capacity figures between input and output basis. */
-export const capacityConversionSchema = z.object({
-  from: z.enum(["input", "output"]),
-  to: z.enum(["input", "output"]),
-  factor: z.number().describe("after = before × factor"),
-  efficiency: z.number().describe("per unit"),
-  converted: z.record(z.string(), z.object({ before: z.number(), after: z.number() })),
-});
-
-/**
- * The HTTP answer for one technology: `{<technology_id>: tech, notes, omitted, units}`. The tech
- * block under the id is valid Calliope 0.6 as it stands; the report members sit beside it.
- */
-export const calliopeAnswerSchema = z.object({
-  notes: z.array(z.string()).describe("What the configuration leaves to the modeller, and why"),
-  omitted: z.array(z.string()).describe(
-    "Calliope keys left out because the catalogue has no figure (Calliope's default applies)",
-  ),
-  units: z.record(z.string(), z.string()).describe(
-    "Unit of every numeric key served, by path: `constraints.energy_eff`, `costs.<class>.<key>`",
-  ),
-  conversion: capacityConversionSchema.nullable().describe(
-    "How per-capacity figures were moved to Calliope's basis (a conversion's energy_cap is its " +
-      "output): after = before × factor; null when the instance's basis is Calliope's already",
-  ),
-}).catchall(calliopeTechSchema).describe(
-  "`{ <technology_id>: { essentials, constraints, costs }, notes, omitted, units }`",
-);
-
-/** The HTTP answer for one technology. */
-export type CalliopeAnswer = z.infer<typeof calliopeAnswerSchema>;
-
-/**
- * A report as the HTTP answer: the configuration keyed by technology id, with `notes`,
- * `omitted` and `units` beside it. Throws TypeError for a technology id that is one of those.
- */
-export function calliopeAnswer(
-  { config, notes, omitted, units, conversion }: CalliopeReport,
-): CalliopeAnswer {
-  const answer: Record<string, unknown> = {};
-  for (const [id, tech] of Object.entries(config)) {
-    if ((CALLIOPE_ANSWER_MEMBERS as readonly string[]).includes(id)) {
-      throw new TypeError(`technology id "${id}" is a member name of the Calliope answer`);
-    }
-    setOwn(answer, id, tech);
-  }
-  Object.assign(answer, { notes, omitted, units, conversion: conversion ?? null });
-  return answer as CalliopeAnswer;
-}
-
 /** Options of `toCalliope`. */
 export interface CalliopeOptions {
   instanceIndex?: number;
@@ -188,17 +90,6 @@ export interface CalliopeOptions {
   /** Whether to set the fuel's om_con and CO2 cost class (default true). */
   fuel?: boolean;
 }
-
-const COST_CLASS = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/**
- * A cost class name: a word of letters, digits and `_` that is not a member every object has
- * (`constructor`, `toString`, `__proto__`, ...) nor `prototype`.
- */
-const costClassSchema = z
-  .string()
-  .regex(COST_CLASS, "must be a word of letters, digits and _")
-  .refine((name) => !isReservedKey(name), RESERVED_KEY_MESSAGE);
 
 /** Tags that mark a variable renewable (besides a `profile_key`). */
 const VARIABLE_TAGS = new Set(["variable", "variable_renewable", "vre"]);
@@ -552,73 +443,4 @@ export function toCalliopeTechs(
     }
   }
   return { techs };
-}
-
-function numericKeys<K extends string>(keys: readonly K[]) {
-  const shape = {} as Record<K, z.ZodOptional<z.ZodNumber>>;
-  for (const key of keys) shape[key] = z.number().optional();
-  // Strict: a key Calliope 0.6 does not know is an error that names it.
-  return z.strictObject(shape);
-}
-
-/** Constraint and cost overrides: numeric values under keys Calliope 0.6 knows. */
-export const CalliopeOverridesSchema = z.strictObject({
-  constraints: numericKeys(CALLIOPE_CONSTRAINT_KEYS).optional().describe(
-    'Constraint values by Calliope 0.6 key, e.g. {"energy_cap_max": 50000} (kW)',
-  ),
-  costs: z.record(costClassSchema, numericKeys(CALLIOPE_COST_KEYS), {
-    // The key's own rule, instead of zod's "Invalid key in record".
-    error: (issue) =>
-      issue.code === "invalid_key" ? issue.issues.map((i) => i.message).join("; ") : undefined,
-  }).optional().describe(
-    'Costs by cost class, then Calliope 0.6 key, e.g. {"monetary": {"energy_cap": 900}}',
-  ),
-});
-
-/** Validated overrides. */
-export type CalliopeOverrides = z.infer<typeof CalliopeOverridesSchema>;
-
-/**
- * Applies constraint and cost overrides to a Calliope configuration (a copy is returned). Unknown
- * keys and non-numeric values throw a ZodError naming them; a reserved name (`__proto__`,
- * `constructor`, `prototype`, ...) anywhere in the overrides, and a key Calliope 0.6 knows but
- * does not allow for the technology's parent, throw TypeError naming it. Every write is an own
- * property of the copy: no override reaches a prototype.
- */
-export function applyCalliopeOverrides(config: CalliopeConfig, overrides: unknown): CalliopeConfig {
-  // zod drops a `__proto__` record key silently; the raw body is checked first so it is refused.
-  const reserved = reservedKeyPaths(overrides);
-  if (reserved.length > 0) {
-    throw new TypeError(`${reserved.join(", ")}: ${RESERVED_KEY_MESSAGE}`);
-  }
-  const { constraints = {}, costs = {} } = CalliopeOverridesSchema.parse(overrides);
-  const result = structuredClone(config);
-  for (const tech of Object.values(result)) {
-    const allowed = CALLIOPE_ALLOWED[tech.essentials.parent];
-    for (const [key, value] of Object.entries(constraints) as [CalliopeConstraintKey, number][]) {
-      if (value === undefined) continue;
-      if (!allowed.constraints.includes(key)) {
-        throw new TypeError(
-          `constraints.${key}: not allowed for a ${tech.essentials.parent} technology ` +
-            "in Calliope 0.6",
-        );
-      }
-      setOwn(tech.constraints, key, value);
-    }
-    for (const [costClass, values] of Object.entries(costs)) {
-      let target = ownValue(tech.costs, costClass);
-      if (target === undefined) setOwn(tech.costs, costClass, target = {});
-      for (const [key, value] of Object.entries(values) as [CalliopeCostKey, number][]) {
-        if (value === undefined) continue;
-        if (!allowed.costs.includes(key)) {
-          throw new TypeError(
-            `costs.${costClass}.${key}: not allowed for a ${tech.essentials.parent} technology ` +
-              "in Calliope 0.6",
-          );
-        }
-        setOwn(target, key, value);
-      }
-    }
-  }
-  return result;
 }

@@ -9,12 +9,9 @@
  * over `/technologies/{id}`.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import {
-  applyCalliopeOverrides,
-  calliopeAnswer,
-  toCalliopeReport,
-  toCalliopeTechs,
-} from "../../lib/catalogue/calliope.ts";
+import { toCalliopeReport, toCalliopeTechs } from "../../lib/catalogue/calliope.ts";
+import { calliopeAnswer } from "../../lib/catalogue/calliope_answer.ts";
+import { applyCalliopeOverrides } from "../../lib/catalogue/calliope_overrides.ts";
 import { isReservedKey, RESERVED_KEY_MESSAGE } from "../../lib/catalogue/own_keys.ts";
 import { NoSuchInstanceError } from "../../lib/catalogue/pick_instance.ts";
 import { toPyPSA } from "../../lib/catalogue/pypsa.ts";

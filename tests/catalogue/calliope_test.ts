@@ -1,14 +1,14 @@
 import assert from "node:assert/strict";
 import { ZodError } from "zod";
 import {
-  applyCalliopeOverrides,
   calliopeParent,
-  type CalliopeTech,
   technologyColor,
   toCalliope,
   toCalliopeReport,
   toCalliopeTechs,
 } from "../../lib/catalogue/calliope.ts";
+import type { CalliopeTech } from "../../lib/catalogue/calliope_answer.ts";
+import { applyCalliopeOverrides } from "../../lib/catalogue/calliope_overrides.ts";
 import {
   CALLIOPE_ALLOWED,
   CALLIOPE_CONSTRAINT_KEYS,

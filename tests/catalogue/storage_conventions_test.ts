@@ -17,7 +17,8 @@
  * standing_loss, max_hours, storage_loss and energy_cap_per_storage_cap_max are left open.
  */
 import assert from "node:assert/strict";
-import { calliopeAnswer, toCalliopeReport } from "../../lib/catalogue/calliope.ts";
+import { toCalliopeReport } from "../../lib/catalogue/calliope.ts";
+import { calliopeAnswer } from "../../lib/catalogue/calliope_answer.ts";
 import {
   CALLIOPE_ALLOWED,
   CALLIOPE_CONSTRAINT_KEYS,

@@ -1,0 +1,101 @@
+/**
+ * Caller overrides of a Calliope configuration: numeric values under keys Calliope 0.6 knows and
+ * allows for the technology's parent, in cost classes whose names cannot reach a prototype.
+ */
+import { z } from "zod";
+import type { CalliopeConfig } from "./calliope_answer.ts";
+import {
+  CALLIOPE_ALLOWED,
+  CALLIOPE_CONSTRAINT_KEYS,
+  CALLIOPE_COST_KEYS,
+  type CalliopeConstraintKey,
+  type CalliopeCostKey,
+} from "./calliope_keys.ts";
+import {
+  isReservedKey,
+  ownValue,
+  RESERVED_KEY_MESSAGE,
+  reservedKeyPaths,
+  setOwn,
+} from "./own_keys.ts";
+
+/** A cost class name: a word of letters, digits and `_`. */
+export const COST_CLASS = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/**
+ * A cost class name: a word of letters, digits and `_` that is not a member every object has
+ * (`constructor`, `toString`, `__proto__`, ...) nor `prototype`.
+ */
+const costClassSchema = z
+  .string()
+  .regex(COST_CLASS, "must be a word of letters, digits and _")
+  .refine((name) => !isReservedKey(name), RESERVED_KEY_MESSAGE);
+
+function numericKeys<K extends string>(keys: readonly K[]) {
+  const shape = {} as Record<K, z.ZodOptional<z.ZodNumber>>;
+  for (const key of keys) shape[key] = z.number().optional();
+  // Strict: a key Calliope 0.6 does not know is an error that names it.
+  return z.strictObject(shape);
+}
+
+/** Constraint and cost overrides: numeric values under keys Calliope 0.6 knows. */
+export const CalliopeOverridesSchema = z.strictObject({
+  constraints: numericKeys(CALLIOPE_CONSTRAINT_KEYS).optional().describe(
+    'Constraint values by Calliope 0.6 key, e.g. {"energy_cap_max": 50000} (kW)',
+  ),
+  costs: z.record(costClassSchema, numericKeys(CALLIOPE_COST_KEYS), {
+    // The key's own rule, instead of zod's "Invalid key in record".
+    error: (issue) =>
+      issue.code === "invalid_key" ? issue.issues.map((i) => i.message).join("; ") : undefined,
+  }).optional().describe(
+    'Costs by cost class, then Calliope 0.6 key, e.g. {"monetary": {"energy_cap": 900}}',
+  ),
+});
+
+/** Validated overrides. */
+export type CalliopeOverrides = z.infer<typeof CalliopeOverridesSchema>;
+
+/**
+ * Applies constraint and cost overrides to a Calliope configuration (a copy is returned). Unknown
+ * keys and non-numeric values throw a ZodError naming them; a reserved name (`__proto__`,
+ * `constructor`, `prototype`, ...) anywhere in the overrides, and a key Calliope 0.6 knows but
+ * does not allow for the technology's parent, throw TypeError naming it. Every write is an own
+ * property of the copy: no override reaches a prototype.
+ */
+export function applyCalliopeOverrides(config: CalliopeConfig, overrides: unknown): CalliopeConfig {
+  // zod drops a `__proto__` record key silently; the raw body is checked first so it is refused.
+  const reserved = reservedKeyPaths(overrides);
+  if (reserved.length > 0) {
+    throw new TypeError(`${reserved.join(", ")}: ${RESERVED_KEY_MESSAGE}`);
+  }
+  const { constraints = {}, costs = {} } = CalliopeOverridesSchema.parse(overrides);
+  const result = structuredClone(config);
+  for (const tech of Object.values(result)) {
+    const allowed = CALLIOPE_ALLOWED[tech.essentials.parent];
+    for (const [key, value] of Object.entries(constraints) as [CalliopeConstraintKey, number][]) {
+      if (value === undefined) continue;
+      if (!allowed.constraints.includes(key)) {
+        throw new TypeError(
+          `constraints.${key}: not allowed for a ${tech.essentials.parent} technology ` +
+            "in Calliope 0.6",
+        );
+      }
+      setOwn(tech.constraints, key, value);
+    }
+    for (const [costClass, values] of Object.entries(costs)) {
+      let target = ownValue(tech.costs, costClass);
+      if (target === undefined) setOwn(tech.costs, costClass, target = {});
+      for (const [key, value] of Object.entries(values) as [CalliopeCostKey, number][]) {
+        if (value === undefined) continue;
+        if (!allowed.costs.includes(key)) {
+          throw new TypeError(
+            `costs.${costClass}.${key}: not allowed for a ${tech.essentials.parent} technology ` +
+              "in Calliope 0.6",
+          );
+        }
+        setOwn(target, key, value);
+      }
+    }
+  }
+  return result;
+}
