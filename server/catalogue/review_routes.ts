@@ -10,7 +10,7 @@ import type { ReviewAction } from "../../lib/catalogue/submission_desk.ts";
 import { createOpenAPIApp } from "../middleware/errors.ts";
 import { BEARER_SECURITY, FORBIDDEN, personOf, requireAdmin, UNAUTHORIZED } from "./auth.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
-import { type apiError, idParamsSchema } from "./schemas.ts";
+import { apiError, idParamsSchema } from "./schemas.ts";
 
 /** An error response of a review, in the catalogue's format. */
 type ErrorResponse = ReturnType<typeof apiError>;
@@ -79,4 +79,38 @@ export function reviewRoutes<A extends z.ZodType, R extends z.ZodType>(
   add("approve", spec.approve);
   add("reject", spec.reject);
   return app;
+}
+
+/** What differs between the submission kinds a review spec is made for. */
+export interface SubmissionReviewSpec<S extends z.ZodType> {
+  tags: string[];
+  /** Summary of the approve route; the reject route is "Reject a submission". */
+  approveSummary: string;
+  /** The reviewed submission as answered. */
+  schema: S;
+  /** When a review answers 409. */
+  conflict: string;
+  /** Reviews submission `id` as `by`; throws the HTTP error of a refusal. */
+  review(action: ReviewAction, id: string, by: Person): Promise<z.input<S>>;
+}
+
+/** Approve and reject routes of a kind of submission (PATCH, 404 for an unknown id). */
+export function submissionReviewRoutes<S extends z.ZodType>(
+  deps: CatalogueDeps,
+  { tags, approveSummary, schema, conflict, review }: SubmissionReviewSpec<S>,
+): OpenAPIHono<CatalogueEnv> {
+  const reviewed = { description: "The reviewed submission", schema };
+  const errors = { 404: apiError("Unknown submission id"), 409: apiError(conflict) };
+  const action = (summary: string, name: ReviewAction): ReviewActionSpec<S> => ({
+    summary,
+    reviewed,
+    errors,
+    review: (id, by) => review(name, id, by),
+  });
+  return reviewRoutes(deps, {
+    method: "patch",
+    tags,
+    approve: action(approveSummary, "approve"),
+    reject: action("Reject a submission", "reject"),
+  });
 }

@@ -9,8 +9,6 @@
  * that no longer fits answers 409 and stays pending.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { ReviewAction } from "../../lib/catalogue/submission_desk.ts";
-import type { Person } from "../../lib/catalogue/submission_record.ts";
 import {
   mergeKindSchema,
   technologyListing,
@@ -27,7 +25,7 @@ import {
 } from "./auth.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import { throwRefusal, valueOrRefusal } from "./refusal.ts";
-import { reviewRoutes } from "./review_routes.ts";
+import { submissionReviewRoutes } from "./review_routes.ts";
 import {
   apiError,
   submissionStatusQuery,
@@ -125,35 +123,16 @@ export function technologyReviewRoutes(deps: CatalogueDeps): OpenAPIHono<Catalog
     return c.json({ total, skip, limit, submissions: list.map(technologyListing) }, 200);
   });
 
-  const review = (action: ReviewAction) => async (id: string, by: Person) =>
-    technologyListing(valueOrRefusal(await desk.reviewTechnology(id, action, by)));
-  const reviewedSubmission = {
-    description: "The reviewed submission",
-    schema: technologySubmissionRecordSchema,
-  };
-  const errors = {
-    404: apiError("Unknown submission id"),
-    409: apiError(
-      "The submission is not pending, or (approve) the record no longer fits the catalogue",
-    ),
-  };
   app.route(
     "/",
-    reviewRoutes(deps, {
-      method: "patch",
+    submissionReviewRoutes(deps, {
       tags: ["Catalogue", "Admin"],
-      approve: {
-        summary: "Approve a submission: the record joins the served catalogue",
-        reviewed: reviewedSubmission,
-        errors,
-        review: review("approve"),
-      },
-      reject: {
-        summary: "Reject a submission",
-        reviewed: reviewedSubmission,
-        errors,
-        review: review("reject"),
-      },
+      approveSummary: "Approve a submission: the record joins the served catalogue",
+      schema: technologySubmissionRecordSchema,
+      conflict:
+        "The submission is not pending, or (approve) the record no longer fits the catalogue",
+      review: async (action, id, by) =>
+        technologyListing(valueOrRefusal(await desk.reviewTechnology(id, action, by))),
     }),
   );
 

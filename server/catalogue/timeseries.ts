@@ -6,8 +6,6 @@
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { filterProfiles } from "../../lib/catalogue/catalogue_filter.ts";
-import type { ReviewAction } from "../../lib/catalogue/submission_desk.ts";
-import type { Person } from "../../lib/catalogue/submission_record.ts";
 import { timeseriesListing } from "../../lib/catalogue/timeseries_submission.ts";
 import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import {
@@ -20,7 +18,7 @@ import {
 } from "./auth.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import { throwRefusal, valueOrRefusal } from "./refusal.ts";
-import { reviewRoutes } from "./review_routes.ts";
+import { submissionReviewRoutes } from "./review_routes.ts";
 import {
   apiError,
   idParamsSchema,
@@ -177,36 +175,17 @@ export function timeseriesReviewRoutes(deps: CatalogueDeps): OpenAPIHono<Catalog
     return c.json({ total, skip, limit, submissions: list.map(timeseriesListing) }, 200);
   });
 
-  const review = (action: ReviewAction) => async (id: string, by: Person) =>
-    timeseriesListing(valueOrRefusal(await desk.reviewTimeseries(id, action, by)));
-  const reviewedSubmission = {
-    description: "The reviewed submission",
-    schema: timeseriesSubmissionRecordSchema,
-  };
-  const errors = {
-    404: apiError("Unknown submission id"),
-    409: apiError(
-      "The submission is not pending (reviewed already), or its profile id is now in the " +
-        "catalogue",
-    ),
-  };
   app.route(
     "/",
-    reviewRoutes(deps, {
-      method: "patch",
+    submissionReviewRoutes(deps, {
       tags: ["Time series", "Admin"],
-      approve: {
-        summary: "Approve a submission: the profile is served at once",
-        reviewed: reviewedSubmission,
-        errors,
-        review: review("approve"),
-      },
-      reject: {
-        summary: "Reject a submission",
-        reviewed: reviewedSubmission,
-        errors,
-        review: review("reject"),
-      },
+      approveSummary: "Approve a submission: the profile is served at once",
+      schema: timeseriesSubmissionRecordSchema,
+      conflict:
+        "The submission is not pending (reviewed already), or its profile id is now in the " +
+        "catalogue",
+      review: async (action, id, by) =>
+        timeseriesListing(valueOrRefusal(await desk.reviewTimeseries(id, action, by))),
     }),
   );
 
