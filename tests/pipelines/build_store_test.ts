@@ -1,25 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { openStore } from "../../lib/store/store.ts";
-
-async function withTemp(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
-async function countVariants(path: string): Promise<number> {
-  const store = await openStore(path, { readOnly: true });
-  try {
-    const [row] = await store.all<{ n: number }>("SELECT count(*) AS n FROM tabula_variants");
-    return row!.n;
-  } finally {
-    await store.close();
-  }
-}
+import { countVariants, withTemp } from "../store/_built_store.ts";
 
 Deno.test("pipelines/build_store.ts CLI builds, then reports up to date", async () => {
   await withTemp(async (dir) => {

@@ -11,6 +11,7 @@ import {
 import { readMeta } from "../../lib/store/meta.ts";
 import { openStore } from "../../lib/store/store.ts";
 import { DataValidationError } from "../../lib/validation/problems.ts";
+import { countVariants, withTemp } from "./_built_store.ts";
 
 const FIXTURES = new URL("../fixtures/tabula/", import.meta.url).pathname;
 
@@ -19,25 +20,6 @@ async function copyDir(from: string, to: string): Promise<void> {
   for await (const e of Deno.readDir(from)) {
     if (e.isDirectory) await copyDir(join(from, e.name), join(to, e.name));
     else await Deno.copyFile(join(from, e.name), join(to, e.name));
-  }
-}
-
-async function withTemp(fn: (dir: string) => Promise<void>): Promise<void> {
-  const dir = await Deno.makeTempDir();
-  try {
-    await fn(dir);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
-  }
-}
-
-async function countVariants(path: string): Promise<number> {
-  const store = await openStore(path, { readOnly: true });
-  try {
-    const [row] = await store.all<{ n: number }>("SELECT count(*) AS n FROM tabula_variants");
-    return row!.n;
-  } finally {
-    store.close();
   }
 }
 
