@@ -1,0 +1,33 @@
+/**
+ * A linear program in the form HiGHS takes it directly: minimise c·x + offset subject to
+ * rowLower ≤ A·x ≤ rowUpper and colLower ≤ x ≤ colUpper, with A in compressed sparse columns.
+ * Names are kept for the LP file, infeasibility reports and reading results back.
+ */
+
+/** A matrix in compressed sparse column form. */
+export interface CscMatrix {
+  readonly format: "csc";
+  readonly numRows: number;
+  readonly numCols: number;
+  /** Length numCols + 1: column j's entries are start[j] .. start[j+1]-1. */
+  readonly starts: Int32Array;
+  /** Row index of each entry. */
+  readonly indices: Int32Array;
+  readonly values: Float64Array;
+}
+
+/** The LP handed to the solver. Infinite bounds are ±Infinity. */
+export interface LinearProgram {
+  readonly numCols: number;
+  readonly numRows: number;
+  readonly colCost: Float64Array;
+  readonly colLower: Float64Array;
+  readonly colUpper: Float64Array;
+  readonly rowLower: Float64Array;
+  readonly rowUpper: Float64Array;
+  readonly matrix: CscMatrix;
+  readonly offset: number;
+  /** Readable names such as `energy_cap[region1::ccgt]`; unique. */
+  readonly colNames: readonly string[];
+  readonly rowNames: readonly string[];
+}

@@ -1,0 +1,33 @@
+/**
+ * A problem with a submitted model, named by its JSON path, so a 400 can list every one at once.
+ */
+
+/** One problem at one place of the model JSON. */
+export interface ModelProblem {
+  /** JSON path such as `technologies[2].constraints.energy_cap_mx` ("" = the whole model). */
+  readonly path: string;
+  readonly message: string;
+}
+
+/** Thrown when a model cannot be used; carries every problem found. */
+export class ModelValidationError extends Error {
+  readonly problems: readonly ModelProblem[];
+
+  constructor(problems: readonly ModelProblem[]) {
+    const head = problems.slice(0, 20).map((p) => `${p.path || "(model)"}: ${p.message}`);
+    const more = problems.length > 20 ? [`... and ${problems.length - 20} more`] : [];
+    super(`${problems.length} problem(s) in the model:\n${[...head, ...more].join("\n")}`);
+    this.name = "ModelValidationError";
+    this.problems = problems;
+  }
+}
+
+/** `a.b[3].c` from path segments. */
+export function formatPath(segments: readonly PropertyKey[]): string {
+  let out = "";
+  for (const s of segments) {
+    if (typeof s === "number") out += `[${s}]`;
+    else out += out === "" ? String(s) : `.${String(s)}`;
+  }
+  return out;
+}

@@ -1,0 +1,56 @@
+/**
+ * What a solve is asked and what it answers, independent of where it runs (a Worker per job, or
+ * in-process for tests and notebooks).
+ */
+import type { LinearProgram } from "../lp/linear_program.ts";
+
+/** How the solver ended (HiGHS model status, mapped). */
+export type Termination =
+  | "optimal"
+  | "infeasible"
+  | "unbounded"
+  | "infeasible_or_unbounded"
+  | "time_limit"
+  | "iteration_limit"
+  | "interrupted"
+  | "error";
+
+/** Solver settings a model may set. */
+export interface SolveOptions {
+  readonly method?: "simplex" | "ipm" | "pdlp" | "choose";
+  /** Seconds; absent = no limit. */
+  readonly timeLimitS?: number;
+  /** The WebAssembly build is single-threaded; kept for the record and for native solvers. */
+  readonly threads?: number;
+}
+
+/** Hooks a caller passes to follow and stop a solve. */
+export interface SolveHooks {
+  /** Each solver log line as the solver writes it (no trailing newline). */
+  readonly onLog?: (line: string) => void;
+  /** Aborting stops the solve; the outcome is then `interrupted`. */
+  readonly signal?: AbortSignal;
+}
+
+/** The answer of one solve. */
+export interface SolveOutcome {
+  readonly termination: Termination;
+  /** HiGHS's own model status text, e.g. "Optimal". */
+  readonly status: string;
+  /** Objective value including the offset; null when no solution. */
+  readonly objective: number | null;
+  /** Primal values by column (empty when no solution). */
+  readonly colValue: Float64Array;
+  /** Duals of the rows (empty when none). */
+  readonly rowDual: Float64Array;
+  /** Names of rows in an irreducible infeasible subsystem, when HiGHS found one. */
+  readonly conflicts?: readonly string[];
+  readonly iterations: number;
+  readonly solveMs: number;
+  /** Peak WebAssembly heap of the solve, bytes. */
+  readonly peakHeapBytes: number;
+  /** e.g. "HiGHS 1.15.3 (wasm)". */
+  readonly solver: string;
+  /** Set when termination is "error". */
+  readonly message?: string;
+}
