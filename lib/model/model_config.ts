@@ -59,7 +59,7 @@ export const NOT_IMPLEMENTED_KEYS = ["one_way", "storage_time_max"] as const;
 
 /** Technology constraints (Calliope 0.6 `constraints`), every one the runner implements. */
 export const constraintsSchema = z.strictObject({
-  carrier_ratios: z.record(
+  carrier_ratios: z.partialRecord(
     z.enum([
       "carrier_in_2",
       "carrier_in_3",
