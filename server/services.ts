@@ -4,10 +4,19 @@
  */
 import { catalogueModule } from "./catalogue/module.ts";
 import { heatModule } from "./heat/module.ts";
+import { createHighsModelRunner } from "../lib/runner/highs_model_runner.ts";
+import { createRunnerModule } from "./runner/module.ts";
 import type { ServiceModule } from "./service_module.ts";
 
+/** The solver runner (RUNNER_PORT, default 5000) on HiGHS WebAssembly, a Worker per solve. */
+export const runnerModule: ServiceModule = createRunnerModule(() => createHighsModelRunner());
+
 /** All services, in the order they start. */
-export const SERVICE_MODULES: readonly ServiceModule[] = [heatModule, catalogueModule];
+export const SERVICE_MODULES: readonly ServiceModule[] = [
+  heatModule,
+  catalogueModule,
+  runnerModule,
+];
 
 /**
  * The modules named in `names` (all when undefined or empty), in the order of `modules`.

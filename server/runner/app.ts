@@ -1,0 +1,114 @@
+/**
+ * The solver-runner service: models in, jobs out. `POST /run` queues a model, `/run/{id}/stream`
+ * follows it as server-sent events, `/run/{id}/result` returns its result and `DELETE /run/{id}`
+ * stops it; `/health` says which solver answers. All origins may call it (the spec asks so; it
+ * has no credentials to protect). `/openapi.json` and `/docs` are made from the same schemas.
+ *
+ * The modelling domain is a dependency (`ModelRunner`): the HiGHS runner in service, a small
+ * test double in the job-mechanics tests.
+ */
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
+import type { ModelRunner } from "../../lib/runner/model_runner.ts";
+import { swaggerUiRoutes } from "../middleware/docs.ts";
+import { createOpenAPIApp } from "../middleware/errors.ts";
+import { createServiceApp } from "../middleware/service_app.ts";
+import type { RunnerSettings } from "./config.ts";
+import { JobRegistry } from "./jobs.ts";
+import { openCors } from "./open_cors.ts";
+import { runRoutes } from "./run_routes.ts";
+import type { SystemProbe } from "./run_stats.ts";
+import { healthSchema } from "./schemas.ts";
+
+/** Version of the runner's interface, shown by `/health` and `/openapi.json`. */
+export const RUNNER_VERSION = "1.0.0";
+
+/** Path of the OpenAPI document. */
+export const OPENAPI_PATH = "/openapi.json";
+
+/** Path of the Swagger UI page. */
+export const DOCS_PATH = "/docs";
+
+/** What the runner app is built from. */
+export interface RunnerAppOptions {
+  runner: ModelRunner;
+  /** Only the limits and intervals are read; the port is the caller's business. */
+  config: Omit<RunnerSettings, "port">;
+  /** The service's shutdown signal: open streams end on it and new jobs are refused. */
+  shutdown?: AbortSignal;
+  /** The current time, for timestamps and time to live; default the system clock. */
+  clock?: () => Date;
+  /** CPU and memory figures of `stats` events; default this process and machine. */
+  probe?: SystemProbe;
+}
+
+/** The built service. */
+export interface RunnerApp {
+  app: OpenAPIHono;
+  jobs: JobRegistry;
+  /** Refuses new jobs, cancels the unfinished ones and waits until their runs have settled. */
+  close(): Promise<void>;
+}
+
+const healthRoute = createRoute({
+  method: "get",
+  path: "/",
+  tags: ["Service"],
+  summary: "Liveness, solver and job counts",
+  responses: {
+    200: {
+      description: "The service runs",
+      content: { "application/json": { schema: healthSchema } },
+    },
+  },
+});
+
+/** Builds the runner service over a model runner. */
+export function createRunnerApp(options: RunnerAppOptions): RunnerApp {
+  const { runner, config } = options;
+  const shutdown = options.shutdown ?? new AbortController().signal;
+  const jobs = new JobRegistry({
+    runner,
+    workers: config.workers,
+    maxQueued: config.maxQueued,
+    ttlMs: config.jobTtlMs,
+    statsMs: config.statsMs,
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.probe ? { probe: options.probe } : {}),
+  });
+
+  const app = createServiceApp({ details: true });
+  app.use("*", openCors());
+
+  const health = createOpenAPIApp({ details: true });
+  health.openapi(healthRoute, (c) =>
+    c.json({
+      status: "ok" as const,
+      version: RUNNER_VERSION,
+      solver: runner.solverName,
+      jobs: jobs.counts(),
+    }, 200));
+  app.route("/health", health);
+  app.route(
+    "/run",
+    runRoutes({
+      runner,
+      jobs,
+      maxBodyBytes: config.maxBodyBytes,
+      keepaliveMs: config.keepaliveMs,
+      shutdown,
+    }),
+  );
+  app.route("/", swaggerUiRoutes({ path: DOCS_PATH, title: "Solver runner service API" }));
+  app.doc(OPENAPI_PATH, {
+    openapi: "3.0.3",
+    info: {
+      title: "Solver runner service",
+      version: RUNNER_VERSION,
+      description: "Calliope 0.6 models solved as linear programs by HiGHS (WebAssembly): " +
+        "submit a model, follow the solver's log as server-sent events, read the result, " +
+        "cancel a solve. Every origin may call it. Errors: `{ error, details? }`.",
+    },
+  });
+
+  return { app, jobs, close: () => jobs.close() };
+}

@@ -1,0 +1,65 @@
+/**
+ * The runner service's settings from environment variables, read by a pure function. The
+ * interface it binds is the shared HOST (`server/config.ts`), like every other service.
+ */
+import { type Env, port, positive, text } from "../env.ts";
+
+/** Everything the runner service is configured with. */
+export interface RunnerSettings {
+  /** Port of the runner service (RUNNER_PORT, default 5000, where the frontend looks). */
+  port: number;
+  /** Most runs solving at once (RUNNER_WORKERS, default 1); the rest wait in FIFO order. */
+  workers: number;
+  /** Most jobs waiting for a worker (RUNNER_MAX_QUEUED, default 100); more answer 503. */
+  maxQueued: number;
+  /** How long a finished job stays readable, ms (RUNNER_JOB_TTL_S, default 3600 s). */
+  jobTtlMs: number;
+  /** Largest accepted model body, bytes (RUNNER_MAX_BODY_MB, default 64 MiB). */
+  maxBodyBytes: number;
+  /** A `: keepalive` comment after this long without a frame, ms (15 s; not an env setting). */
+  keepaliveMs: number;
+  /** A `stats` event this often while a job runs, ms (10 s; not an env setting). */
+  statsMs: number;
+}
+
+/** Defaults of the settings. */
+export const RUNNER_DEFAULTS = {
+  port: 5000,
+  workers: 1,
+  maxQueued: 100,
+  jobTtlSeconds: 3600,
+  maxBodyMb: 64,
+  keepaliveMs: 15_000,
+  statsMs: 10_000,
+} as const;
+
+/** An integer >= `min`; `fallback` when unset or blank. */
+function integer(env: Env, name: string, fallback: number, min: number): number {
+  const value = text(env, name);
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(parsed) || parsed < min) {
+    throw new RangeError(`${name}: must be an integer >= ${min}, got "${value}"`);
+  }
+  return parsed;
+}
+
+/** Reads the runner settings; throws RangeError naming the variable at fault. */
+export function readRunnerSettings(env: Env): RunnerSettings {
+  const bodyMb = positive(
+    "RUNNER_MAX_BODY_MB",
+    env["RUNNER_MAX_BODY_MB"],
+    RUNNER_DEFAULTS.maxBodyMb,
+  );
+  return {
+    port: port("RUNNER_PORT", env["RUNNER_PORT"], RUNNER_DEFAULTS.port),
+    workers: integer(env, "RUNNER_WORKERS", RUNNER_DEFAULTS.workers, 1),
+    maxQueued: integer(env, "RUNNER_MAX_QUEUED", RUNNER_DEFAULTS.maxQueued, 0),
+    jobTtlMs: positive("RUNNER_JOB_TTL_S", env["RUNNER_JOB_TTL_S"], RUNNER_DEFAULTS.jobTtlSeconds) *
+      1000,
+    // MiB, as the 413 message says; a fraction is allowed (0.5 = 512 KiB).
+    maxBodyBytes: Math.floor(bodyMb * 1024 * 1024),
+    keepaliveMs: RUNNER_DEFAULTS.keepaliveMs,
+    statsMs: RUNNER_DEFAULTS.statsMs,
+  };
+}
