@@ -1,0 +1,196 @@
+/**
+ * A sparse LP accumulated row by row in growable typed arrays, converted to compressed sparse
+ * columns at the end. No per-entry objects: a full-year model has millions of nonzeros.
+ */
+import type { LinearProgram } from "./linear_program.ts";
+
+function growF64(a: Float64Array<ArrayBuffer>, need: number): Float64Array<ArrayBuffer> {
+  if (need <= a.length) return a;
+  const b = new Float64Array(Math.max(need, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+function growI32(a: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuffer> {
+  if (need <= a.length) return a;
+  const b = new Int32Array(Math.max(need, a.length * 2));
+  b.set(a);
+  return b;
+}
+
+/**
+ * Accumulates columns, rows and their terms. A row is opened with `addRow` (or `beginRow` then
+ * `term` calls); terms with a zero coefficient are dropped and repeated columns in one row are
+ * summed when the matrix is built.
+ */
+export class LpBuilder {
+  #numCols = 0;
+  #colCost = new Float64Array(1024);
+  #colLower = new Float64Array(1024);
+  #colUpper = new Float64Array(1024);
+  #colNames: string[] = [];
+
+  #numRows = 0;
+  #rowLower = new Float64Array(1024);
+  #rowUpper = new Float64Array(1024);
+  #rowStart = new Int32Array(1025);
+  #rowNames: string[] = [];
+
+  #nnz = 0;
+  #entryCol = new Int32Array(4096);
+  #entryVal = new Float64Array(4096);
+
+  /** Number of columns so far. */
+  get numCols(): number {
+    return this.#numCols;
+  }
+
+  /** Number of rows so far. */
+  get numRows(): number {
+    return this.#numRows;
+  }
+
+  /** Adds a column with bounds and objective coefficient; returns its index. */
+  addColumn(name: string, lower: number, upper: number, cost = 0): number {
+    const j = this.#numCols++;
+    if (j >= this.#colCost.length) {
+      this.#colCost = growF64(this.#colCost, j + 1);
+      this.#colLower = growF64(this.#colLower, j + 1);
+      this.#colUpper = growF64(this.#colUpper, j + 1);
+    }
+    this.#colCost[j] = cost;
+    this.#colLower[j] = lower;
+    this.#colUpper[j] = upper;
+    this.#colNames.push(name);
+    return j;
+  }
+
+  /** Adds `cost` to column j's objective coefficient. */
+  addCost(j: number, cost: number): void {
+    this.#colCost[j]! += cost;
+  }
+
+  /** Tightens a column's bounds (used to fix a variable at zero). */
+  setBounds(j: number, lower: number, upper: number): void {
+    this.#colLower[j] = lower;
+    this.#colUpper[j] = upper;
+  }
+
+  /** Opens a row lower ≤ Σ terms ≤ upper; add its terms with `term`. Returns its index. */
+  beginRow(name: string, lower: number, upper: number): number {
+    const i = this.#numRows++;
+    if (i >= this.#rowLower.length) {
+      this.#rowLower = growF64(this.#rowLower, i + 1);
+      this.#rowUpper = growF64(this.#rowUpper, i + 1);
+      // rowStart needs one more slot than there are rows.
+      this.#rowStart = growI32(this.#rowStart, this.#rowLower.length + 1);
+    }
+    this.#rowLower[i] = lower;
+    this.#rowUpper[i] = upper;
+    this.#rowStart[i] = this.#nnz;
+    this.#rowStart[i + 1] = this.#nnz;
+    this.#rowNames.push(name);
+    return i;
+  }
+
+  /** Adds coef·x_col to the row opened last. */
+  term(col: number, coef: number): void {
+    if (coef === 0) return;
+    if (!Number.isFinite(coef)) {
+      throw new RangeError(
+        `LP coefficient of ${this.#colNames[col]} in ${this.#rowNames.at(-1)} is ${coef}`,
+      );
+    }
+    const k = this.#nnz++;
+    if (k >= this.#entryCol.length) {
+      this.#entryCol = growI32(this.#entryCol, k + 1);
+      this.#entryVal = growF64(this.#entryVal, k + 1);
+    }
+    this.#entryCol[k] = col;
+    this.#entryVal[k] = coef;
+    this.#rowStart[this.#numRows] = this.#nnz;
+  }
+
+  /** Adds a whole row: lower ≤ Σ vals[k]·x[cols[k]] ≤ upper. Returns its index. */
+  addRow(
+    name: string,
+    lower: number,
+    upper: number,
+    cols: ArrayLike<number>,
+    vals: ArrayLike<number>,
+  ): number {
+    const i = this.beginRow(name, lower, upper);
+    for (let k = 0; k < cols.length; k++) this.term(cols[k]!, vals[k]!);
+    return i;
+  }
+
+  /** Converts to the solver's form (CSC, duplicates in a row summed). */
+  build(offset = 0): LinearProgram {
+    const numCols = this.#numCols;
+    const numRows = this.#numRows;
+    const nnz = this.#nnz;
+    const entryCol = this.#entryCol;
+    const entryVal = this.#entryVal;
+    const rowStart = this.#rowStart;
+    const count = new Int32Array(numCols + 1);
+    for (let k = 0; k < nnz; k++) count[entryCol[k]! + 1]!++;
+    const starts = new Int32Array(numCols + 1);
+    for (let j = 0; j < numCols; j++) starts[j + 1] = starts[j]! + count[j + 1]!;
+    const fill = starts.slice(0, numCols);
+    const indices = new Int32Array(nnz);
+    const values = new Float64Array(nnz);
+    // Rows are visited in order, so within a column a repeated (row, col) pair is adjacent.
+    let duplicates = 0;
+    for (let i = 0; i < numRows; i++) {
+      for (let k = rowStart[i]!; k < rowStart[i + 1]!; k++) {
+        const j = entryCol[k]!;
+        const p = fill[j]!;
+        if (p > starts[j]! && indices[p - 1] === i) {
+          values[p - 1]! += entryVal[k]!;
+          duplicates++;
+          continue;
+        }
+        indices[p] = i;
+        values[p] = entryVal[k]!;
+        fill[j] = p + 1;
+      }
+    }
+    let outStarts = starts;
+    let outIndices = indices;
+    let outValues = values;
+    if (duplicates > 0) {
+      outStarts = new Int32Array(numCols + 1);
+      outIndices = new Int32Array(nnz - duplicates);
+      outValues = new Float64Array(nnz - duplicates);
+      let q = 0;
+      for (let j = 0; j < numCols; j++) {
+        for (let p = starts[j]!; p < fill[j]!; p++) {
+          outIndices[q] = indices[p]!;
+          outValues[q] = values[p]!;
+          q++;
+        }
+        outStarts[j + 1] = q;
+      }
+    }
+    return {
+      numCols,
+      numRows,
+      colCost: this.#colCost.slice(0, numCols),
+      colLower: this.#colLower.slice(0, numCols),
+      colUpper: this.#colUpper.slice(0, numCols),
+      rowLower: this.#rowLower.slice(0, numRows),
+      rowUpper: this.#rowUpper.slice(0, numRows),
+      matrix: {
+        format: "csc",
+        numRows,
+        numCols,
+        starts: outStarts,
+        indices: outIndices,
+        values: outValues,
+      },
+      offset,
+      colNames: this.#colNames,
+      rowNames: this.#rowNames,
+    };
+  }
+}

@@ -1,0 +1,32 @@
+import assert from "node:assert/strict";
+import { LpBuilder } from "../../lib/lp/lp_builder.ts";
+
+Deno.test("LpBuilder.build() gives CSC with repeated terms of a row summed and zeros dropped", () => {
+  const b = new LpBuilder();
+  const x = b.addColumn("x", 0, Infinity, 1);
+  const y = b.addColumn("y", -Infinity, 0);
+  b.addRow("r0", 1, 1, [x, y, x], [1, 2, 3]);
+  b.addRow("r1", -Infinity, 5, [y, x], [0, -1]);
+  b.addCost(y, 2);
+  const lp = b.build(7);
+  assert.equal(lp.numCols, 2);
+  assert.equal(lp.numRows, 2);
+  assert.deepEqual([...lp.matrix.starts], [0, 2, 3]);
+  assert.deepEqual([...lp.matrix.indices], [0, 1, 0]);
+  assert.deepEqual([...lp.matrix.values], [4, -1, 2]);
+  assert.deepEqual([...lp.colCost], [1, 2]);
+  assert.equal(lp.offset, 7);
+  assert.deepEqual(lp.rowNames, ["r0", "r1"]);
+});
+
+Deno.test("LpBuilder keeps every row's terms across array growth", () => {
+  const b = new LpBuilder();
+  const n = 5000;
+  for (let j = 0; j < n; j++) b.addColumn(`x${j}`, 0, 1);
+  for (let i = 0; i < n; i++) b.addRow(`r${i}`, 0, 1, [i, (i + 1) % n], [1, 1]);
+  const lp = b.build();
+  const perRow = new Int32Array(n);
+  for (const i of lp.matrix.indices) perRow[i]!++;
+  assert.ok(perRow.every((v) => v === 2));
+  assert.equal(lp.matrix.indices.length, 2 * n);
+});
