@@ -2,7 +2,6 @@
  * What a solve is asked and what it answers, independent of where it runs (a Worker per job, or
  * in-process for tests and notebooks).
  */
-import type { LinearProgram } from "../lp/linear_program.ts";
 
 /** How the solver ended (HiGHS model status, mapped). */
 export type Termination =

@@ -32,7 +32,7 @@ async function timedRunner(): Promise<{ runner: ModelRunner; settled: number[] }
   };
 }
 
-async function serve(runner: ModelRunner) {
+function serve(runner: ModelRunner) {
   const built = createRunnerApp({
     runner,
     config: testConfig({ maxBodyBytes: 64 * 1024 * 1024, keepaliveMs: 15_000 }),
@@ -59,7 +59,7 @@ async function submit(base: string, body: unknown): Promise<string> {
 
 Deno.test("runner service: the frontend's national-scale model streams HiGHS's log and gives Calliope's values", async () => {
   const { runner } = await timedRunner();
-  const s = await serve(runner);
+  const s = serve(runner);
   try {
     const health = await (await fetch(`${s.base}/health`)).json();
     assert.equal(health.status, "ok");
@@ -116,7 +116,7 @@ Deno.test("runner service: the frontend's national-scale model streams HiGHS's l
 
 Deno.test("runner service: DELETE stops a full-year solve within 1 s; status cancelled", async () => {
   const { runner, settled } = await timedRunner();
-  const s = await serve(runner);
+  const s = serve(runner);
   try {
     const config = await importCalliopeModel(NATIONAL, {
       overrides: { "model.subset_time": ["2005-01-01", "2005-12-31"] },
@@ -156,7 +156,7 @@ Deno.test("runner service: DELETE stops a full-year solve within 1 s; status can
 
 Deno.test("runner service: an infeasible model completes with termination infeasible and the conflicting rows", async () => {
   const { runner } = await timedRunner();
-  const s = await serve(runner);
+  const s = serve(runner);
   try {
     const config = await importCalliopeModel(NATIONAL, {
       overrides: {
@@ -183,7 +183,7 @@ Deno.test("runner service: an infeasible model completes with termination infeas
 
 Deno.test("runner service: a bad model is refused with every problem by JSON path", async () => {
   const { runner } = await timedRunner();
-  const s = await serve(runner);
+  const s = serve(runner);
   try {
     const config = await importCalliopeModel(NATIONAL, {
       overrides: { "model.subset_time": "2005-01-01" },
