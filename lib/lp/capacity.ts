@@ -58,7 +58,8 @@ export function addCapacity(ctx: BuildContext): void {
             -c.energy_cap_per_storage_cap_min,
           ]);
         }
-        if (c.energy_cap_per_storage_cap_max) {
+        // An infinite ratio (Calliope's default, written out) bounds nothing.
+        if (c.energy_cap_per_storage_cap_max && Number.isFinite(c.energy_cap_per_storage_cap_max)) {
           b.addRow(`energy_capacity_storage_max[${lt.id}]`, -INF, 0, [cap, scap], [
             1,
             -c.energy_cap_per_storage_cap_max,

@@ -29,6 +29,7 @@ import { REQUIRED_CONSTRAINTS } from "./tech_defaults.ts";
 import { linkDistance } from "./link_distance.ts";
 import { depreciationRate, isCapitalCostKey } from "./depreciation.ts";
 import { toNumber } from "./quantity.ts";
+import { valueRangeProblems } from "./value_ranges.ts";
 import { isSeriesReference } from "./series_reference.ts";
 import { buildTimeline, type Timeline } from "./timeline.ts";
 import { didYouMean } from "./key_suggestions.ts";
@@ -251,7 +252,16 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
     a.locationIndex - b.locationIndex || a.techIndex - b.techIndex ||
     (a.remoteIndex ?? -1) - (b.remoteIndex ?? -1)
   );
-  const locTechs = raw.map((lt) => buildLocTech(lt, depreciations.get(lt)!, timeline));
+  const locTechs = raw.map((lt) => {
+    const resolved = buildLocTech(lt, depreciations.get(lt)!, timeline);
+    const techPath = `technologies[${lt.techIndex}]`;
+    problems.push(...valueRangeProblems(
+      resolved,
+      (key) => lt.settings.constraintPaths[key] ?? `${techPath}.constraints.${key}`,
+      (cls, key) => lt.settings.costPaths[cls]?.[key] ?? `${techPath}.costs.${cls}.${key}`,
+    ));
+    return resolved;
+  });
   if (problems.length > 0) throw new ModelValidationError(dedupe(problems));
 
   const params = config.parameters;

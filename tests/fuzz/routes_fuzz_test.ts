@@ -13,6 +13,9 @@ import { MAX_ERROR_BYTES } from "../../server/middleware/errors.ts";
 import { heatApp } from "../server/_heat.ts";
 import { ADMIN, bearer, RESEARCHER, testApp, tokenFor } from "../server/catalogue/_catalogue.ts";
 import type { SourceClient, SourceName } from "../../lib/scraper/source.ts";
+import { createHighsModelRunner } from "../../lib/runner/highs_model_runner.ts";
+import { createRunnerApp } from "../../server/runner/app.ts";
+import { readRunnerSettings } from "../../server/runner/config.ts";
 
 const SECONDS = Number(Deno.env.get("FUZZ_SECONDS") ?? 25);
 const SEED = Deno.env.get("FUZZ_SEED");
@@ -220,6 +223,24 @@ Deno.test({
       console.log(`catalogue: ${sent} requests`);
     } finally {
       await app.dispose();
+    }
+  },
+});
+
+Deno.test({
+  name: "fuzz: every runner route answers generated requests without 5xx, in the one format",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    // The real runner: generated bodies go through the model parser and resolver.
+    const runner = await createHighsModelRunner();
+    const { app, close } = createRunnerApp({ runner, config: readRunnerSettings({}) });
+    try {
+      const doc = await (await app.request("/openapi.json")).json();
+      const sent = await fuzz(app, doc, []);
+      console.log(`runner: ${sent} requests`);
+    } finally {
+      await close();
     }
   },
 });

@@ -97,13 +97,13 @@ Deno.test("resolveModel() reads infinity as text and as ±1e15", () => {
   const input = supplyDemandModel(4);
   input.technologies[0]!.constraints = {
     energy_cap_max: "inf",
-    energy_cap_min: -1e15,
+    resource: -1e15,
     export_cap: 1e15,
     lifetime: 25,
   };
   const ccgt = byId(resolve(input), "r1::ccgt");
   assert.equal(ccgt.constraints.energy_cap_max, Infinity);
-  assert.equal(ccgt.constraints.energy_cap_min, -Infinity);
+  assert.equal(ccgt.constraints.resource, -Infinity);
   assert.equal(ccgt.constraints.export_cap, Infinity);
 });
 

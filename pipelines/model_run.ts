@@ -1,0 +1,176 @@
+/**
+ * Solves a model without a server and writes each result table through DuckDB.
+ *
+ * Usage: `deno task model-run model.json --out results/ [--format parquet|csv]
+ * [--write-lp model.lp] [--method simplex|ipm|pdlp] [--time-limit SECONDS]`
+ *
+ * The model is either form the runner accepts (ModelConfig or the frontend's JSON). The solver
+ * log goes to stderr; `results/` gets one file per table (`energy_cap.parquet`,
+ * `carrier_prod.parquet`, ...), `summary.json` (termination, objective, stats, ...) and
+ * `result.json` (the runner's full result). Exit 0 when the solve was optimal, 2 when it ended
+ * otherwise (infeasible, time limit, ...), 1 on a bad model or arguments.
+ */
+import { join } from "node:path";
+import { buildLp } from "../lib/lp/build_lp.ts";
+import { writeLp } from "../lib/lp/write_lp.ts";
+import { prepareModelBody } from "../lib/model/prepare_model_body.ts";
+import { readResults } from "../lib/model/read_results.ts";
+import type { ResolvedModel } from "../lib/model/resolved_model.ts";
+import { type ResultTable, resultTables } from "../lib/model/result_tables.ts";
+import type { RunResult } from "../lib/runner/model_runner.ts";
+import { solveInProcess } from "../lib/solver/solve_in_process.ts";
+import { openStore, quoteIdent } from "../lib/store/store.ts";
+
+/** Parsed command line. */
+export interface ModelRunArgs {
+  readonly model: string;
+  readonly out: string;
+  readonly format: "parquet" | "csv";
+  readonly writeLp?: string;
+  readonly method?: "simplex" | "ipm" | "pdlp" | "choose";
+  readonly timeLimitS?: number;
+}
+
+const USAGE = "usage: deno task model-run model.json --out DIR [--format parquet|csv] " +
+  "[--write-lp FILE] [--method simplex|ipm|pdlp|choose] [--time-limit SECONDS]";
+
+/** Reads the command line; throws RangeError with the usage on a bad one. */
+export function parseModelRunArgs(args: readonly string[]): ModelRunArgs {
+  let model: string | undefined;
+  let out: string | undefined;
+  let format: "parquet" | "csv" = "parquet";
+  let writeLpPath: string | undefined;
+  let method: ModelRunArgs["method"];
+  let timeLimitS: number | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    const value = () => {
+      const v = args[++i];
+      if (v === undefined) throw new RangeError(`${arg} needs a value\n${USAGE}`);
+      return v;
+    };
+    if (arg === "--out") out = value();
+    else if (arg === "--format") {
+      const v = value();
+      if (v !== "parquet" && v !== "csv") {
+        throw new RangeError(`--format: parquet or csv\n${USAGE}`);
+      }
+      format = v;
+    } else if (arg === "--write-lp") writeLpPath = value();
+    else if (arg === "--method") {
+      const v = value();
+      if (v !== "simplex" && v !== "ipm" && v !== "pdlp" && v !== "choose") {
+        throw new RangeError(`--method: simplex, ipm, pdlp or choose\n${USAGE}`);
+      }
+      method = v;
+    } else if (arg === "--time-limit") {
+      const v = Number(value());
+      if (!(v > 0)) throw new RangeError(`--time-limit: a positive number of seconds\n${USAGE}`);
+      timeLimitS = v;
+    } else if (arg.startsWith("-")) throw new RangeError(`unknown option ${arg}\n${USAGE}`);
+    else if (model === undefined) model = arg;
+    else throw new RangeError(`one model file only\n${USAGE}`);
+  }
+  if (model === undefined || out === undefined) throw new RangeError(USAGE);
+  return {
+    model,
+    out,
+    format,
+    ...(writeLpPath === undefined ? {} : { writeLp: writeLpPath }),
+    ...(method === undefined ? {} : { method }),
+    ...(timeLimitS === undefined ? {} : { timeLimitS }),
+  };
+}
+
+/** Writes `tables` into `dir` as Parquet or CSV files through an in-memory DuckDB. */
+export async function writeResultTables(
+  tables: readonly ResultTable[],
+  dir: string,
+  format: "parquet" | "csv",
+): Promise<string[]> {
+  await Deno.mkdir(dir, { recursive: true });
+  const store = await openStore(":memory:", { readers: 0 });
+  const written: string[] = [];
+  try {
+    for (const table of tables) {
+      const name = quoteIdent(table.name);
+      const numeric = table.columns.map((_, c) =>
+        table.rows.every((r) => typeof r[c] === "number" || r[c] === null)
+      );
+      const columns = table.columns.map((col, c) =>
+        `${quoteIdent(col)} ${numeric[c] ? "DOUBLE" : "VARCHAR"}`
+      );
+      await store.run(`CREATE TABLE ${name} (${columns.join(", ")})`);
+      await store.appendRows(table.name, table.columns, table.rows);
+      const select = table.columns.includes("timestep")
+        ? `SELECT * REPLACE (CAST(timestep AS TIMESTAMP) AS timestep) FROM ${name}`
+        : `SELECT * FROM ${name}`;
+      const path = join(dir, `${table.name}.${format}`);
+      const options = format === "parquet" ? "FORMAT parquet" : "FORMAT csv, HEADER true";
+      await store.run(`COPY (${select}) TO '${path.replaceAll("'", "''")}' (${options})`);
+      written.push(path);
+    }
+  } finally {
+    await store.close();
+  }
+  return written;
+}
+
+function log(line: string): void {
+  console.error(line);
+}
+
+/** Runs the command; returns the exit code. */
+export async function main(args: readonly string[]): Promise<number> {
+  let parsed: ModelRunArgs;
+  try {
+    parsed = parseModelRunArgs(args);
+  } catch (error) {
+    log((error as Error).message);
+    return 1;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(await Deno.readTextFile(parsed.model));
+  } catch (error) {
+    log(`cannot read ${parsed.model}: ${(error as Error).message}`);
+    return 1;
+  }
+  const prepared = prepareModelBody(body);
+  if (!prepared.ok) {
+    log(`${parsed.model}: ${prepared.problems.length} problem(s):`);
+    for (const p of prepared.problems) log(`  ${p.path || "(model)"}: ${p.message}`);
+    return 1;
+  }
+  for (const note of prepared.notes) log(`[runner] ${note}`);
+  const model: ResolvedModel = {
+    ...prepared.model,
+    solver: {
+      ...prepared.model.solver,
+      ...(parsed.method === undefined ? {} : { method: parsed.method }),
+      ...(parsed.timeLimitS === undefined ? {} : { timeLimitS: parsed.timeLimitS }),
+    },
+  };
+  const started = performance.now();
+  const { lp, index } = buildLp(model);
+  const buildMs = performance.now() - started;
+  log(
+    `[runner] built the LP in ${buildMs.toFixed(0)} ms: ${lp.numCols} variables, ` +
+      `${lp.numRows} constraints, ${lp.matrix.values.length} nonzeros`,
+  );
+  if (parsed.writeLp !== undefined) {
+    await Deno.writeTextFile(parsed.writeLp, writeLp(lp));
+    log(`[runner] wrote ${parsed.writeLp}`);
+  }
+  const outcome = await solveInProcess(lp, model.solver, { onLog: log });
+  const result: RunResult = readResults(model, index, outcome, { buildMs });
+  const { tables, summary } = resultTables(result);
+  const written = await writeResultTables(tables, parsed.out, parsed.format);
+  await Deno.writeTextFile(join(parsed.out, "summary.json"), JSON.stringify(summary, null, 2));
+  await Deno.writeTextFile(join(parsed.out, "result.json"), JSON.stringify(result));
+  log(`[runner] ${result.termination}; objective ${result.objective}`);
+  log(`[runner] wrote ${written.length} tables, summary.json and result.json to ${parsed.out}`);
+  return result.success ? 0 : 2;
+}
+
+if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -1,0 +1,157 @@
+/**
+ * Fuzzing the model path with near-valid models: Calliope's national-scale example (both forms
+ * the runner accepts) with one to three members replaced, removed or added by fast-check. Every
+ * body must be either accepted, and then build a finite LP, or refused with problems that each
+ * name a JSON path; nothing may throw. Bounded in time (FUZZ_SECONDS, default 10); FUZZ_SEED
+ * replays a run.
+ */
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import fc from "fast-check";
+import { buildLp } from "../../lib/lp/build_lp.ts";
+import { importCalliopeModel } from "../../lib/model/calliope_import.ts";
+import { prepareModelBody } from "../../lib/model/prepare_model_body.ts";
+
+const SECONDS = Number(Deno.env.get("FUZZ_SECONDS") ?? 10);
+const SEED = Deno.env.get("FUZZ_SEED");
+
+const config = await importCalliopeModel(
+  new URL("../../data/models/calliope_national_scale", import.meta.url).pathname,
+  { overrides: { "model.subset_time": "2005-01-01" } },
+);
+// Only the modelled day of each series, so that a body builds in milliseconds.
+const small = structuredClone(config);
+for (const series of small.timeSeries) {
+  const keep = series.timestamps.map((t, i) => (t.startsWith("2005-01-01") ? i : -1))
+    .filter((i) => i >= 0);
+  series.timestamps = keep.map((i) => series.timestamps[i]!);
+  for (const [name, values] of Object.entries(series.columns)) {
+    series.columns[name] = keep.map((i) => values[i]!);
+  }
+}
+const frontend = JSON.parse(
+  readFileSync(new URL("../fixtures/model/national_scale_frontend.json", import.meta.url), "utf8"),
+);
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** Every path to a member of `value` (objects and arrays included), up to `limit`. */
+function paths(value: Json, prefix: (string | number)[] = [], out: (string | number)[][] = []) {
+  if (out.length > 5000) return out;
+  out.push(prefix);
+  if (Array.isArray(value)) value.forEach((v, i) => paths(v, [...prefix, i], out));
+  else if (value !== null && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) paths(v, [...prefix, k], out);
+  }
+  return out;
+}
+
+const nastyValue: fc.Arbitrary<Json> = fc.oneof(
+  fc.constantFrom<Json>(
+    null,
+    0,
+    -1,
+    1e308,
+    -1e308,
+    5e-324,
+    1e15,
+    -1e15,
+    "inf",
+    "-inf",
+    ".inf",
+    "",
+    "file=missing.csv:x",
+    "file=demand-1.csv",
+    "ts:csp_resource:nowhere",
+    "2005-13-45",
+    [],
+    {},
+    true,
+    false,
+    "__proto__",
+  ),
+  fc.double(),
+  fc.string({ maxLength: 20 }),
+  fc.jsonValue({ maxDepth: 2 }) as fc.Arbitrary<Json>,
+);
+
+type Edit = { path: number; op: "set" | "delete" | "add"; key: string; value: Json };
+const edit: fc.Arbitrary<Edit> = fc.record({
+  path: fc.nat(),
+  op: fc.constantFrom("set", "delete", "add"),
+  key: fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom("energy_cap_max", "units_max", "resource", "storage_cap_max", "carrier"),
+  ),
+  value: nastyValue,
+});
+
+/** `body` with `edits` applied, on a deep copy. */
+function mutate(body: Json, edits: Edit[]): Json {
+  const copy = structuredClone(body);
+  for (const e of edits) {
+    const all = paths(copy);
+    const path = all[e.path % all.length]!;
+    if (path.length === 0) continue;
+    let parent: Json = copy;
+    for (const step of path.slice(0, -1)) parent = (parent as Record<string, Json>)[step]!;
+    const last = path.at(-1)!;
+    const holder = parent as Record<string | number, Json>;
+    if (e.op === "set") holder[last] = e.value;
+    else if (e.op === "delete") {
+      if (Array.isArray(parent)) parent.splice(last as number, 1);
+      else delete holder[last];
+    } else {
+      const target = holder[last];
+      if (target !== null && typeof target === "object" && !Array.isArray(target)) {
+        (target as Record<string, Json>)[e.key] = e.value;
+      }
+    }
+  }
+  return copy;
+}
+
+Deno.test({
+  name: "fuzz: near-valid models are accepted (and build a finite LP) or refused by JSON path",
+  async fn() {
+    let accepted = 0;
+    let refused = 0;
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(small as unknown as Json, frontend as Json),
+        fc.array(edit, { minLength: 1, maxLength: 3 }),
+        (base, edits) => {
+          const body = mutate(base, edits);
+          const prepared = prepareModelBody(body);
+          if (!prepared.ok) {
+            refused++;
+            assert.ok(prepared.problems.length > 0);
+            for (const p of prepared.problems) {
+              assert.equal(typeof p.path, "string");
+              assert.ok(p.message.length > 0);
+            }
+            return Promise.resolve();
+          }
+          accepted++;
+          const { lp } = buildLp(prepared.model);
+          for (const array of [lp.colCost, lp.matrix.values]) {
+            for (const v of array) assert.ok(Number.isFinite(v), `a coefficient ${v}`);
+          }
+          for (const v of lp.colLower) assert.ok(!Number.isNaN(v) && v !== Infinity);
+          for (const v of lp.rowLower) assert.ok(!Number.isNaN(v) && v !== Infinity);
+          for (const v of lp.colUpper) assert.ok(!Number.isNaN(v) && v !== -Infinity);
+          for (const v of lp.rowUpper) assert.ok(!Number.isNaN(v) && v !== -Infinity);
+          return Promise.resolve();
+        },
+      ),
+      {
+        numRuns: Number.MAX_SAFE_INTEGER,
+        endOnFailure: true,
+        interruptAfterTimeLimit: SECONDS * 1000,
+        ...(SEED ? { seed: Number(SEED) } : {}),
+      },
+    );
+    console.log(`models: ${accepted} accepted, ${refused} refused`);
+    assert.ok(accepted > 0 && refused > 0);
+  },
+});
