@@ -6,6 +6,8 @@
  * abstract base technology allows (`allowed_constraints`, `allowed_costs`).
  */
 
+import { ALLOWED_CONSTRAINTS, ALLOWED_COSTS } from "../model/tech_defaults.ts";
+
 /** `techs.default_tech.essentials`. */
 export const CALLIOPE_ESSENTIALS_KEYS = [
   "carrier_in",
@@ -113,178 +115,16 @@ export const CALLIOPE_PARENTS = [
 /** An abstract base technology (`essentials.parent`) this service emits. */
 export type CalliopeParent = typeof CALLIOPE_PARENTS[number];
 
-const CONVERSION_CONSTRAINTS: readonly CalliopeConstraintKey[] = [
-  "energy_cap_equals",
-  "energy_cap_equals_systemwide",
-  "energy_cap_max",
-  "energy_cap_max_systemwide",
-  "energy_cap_min",
-  "energy_cap_min_use",
-  "energy_cap_per_unit",
-  "energy_cap_scale",
-  "energy_con",
-  "energy_eff",
-  "energy_prod",
-  "energy_ramping",
-  "export_cap",
-  "export_carrier",
-  "lifetime",
-  "units_equals",
-  "units_equals_systemwide",
-  "units_max",
-  "units_max_systemwide",
-  "units_min",
-];
-
-const SUPPLY_CONSTRAINTS: readonly CalliopeConstraintKey[] = [
-  "energy_cap_equals",
-  "energy_cap_equals_systemwide",
-  "energy_cap_max",
-  "energy_cap_max_systemwide",
-  "energy_cap_min",
-  "energy_cap_min_use",
-  "energy_cap_per_unit",
-  "energy_cap_scale",
-  "energy_eff",
-  "energy_prod",
-  "energy_ramping",
-  "export_cap",
-  "export_carrier",
-  "force_resource",
-  "lifetime",
-  "resource",
-  "resource_area_equals",
-  "resource_area_max",
-  "resource_area_min",
-  "resource_area_per_energy_cap",
-  "resource_min_use",
-  "resource_scale",
-  "resource_unit",
-  "units_equals",
-  "units_equals_systemwide",
-  "units_max",
-  "units_max_systemwide",
-  "units_min",
-];
-
-const STORAGE_SIZING: readonly CalliopeConstraintKey[] = [
-  "charge_rate",
-  "energy_cap_per_storage_cap_min",
-  "energy_cap_per_storage_cap_max",
-  "energy_cap_per_storage_cap_equals",
-  "storage_cap_equals",
-  "storage_cap_max",
-  "storage_cap_min",
-  "storage_cap_per_unit",
-  "storage_initial",
-  "storage_loss",
-];
-
-/** `tech_groups.<parent>.allowed_constraints` and `.allowed_costs`. */
-export const CALLIOPE_ALLOWED: Record<
+/**
+ * `tech_groups.<parent>.allowed_constraints` and `.allowed_costs`, as the runner's
+ * pre-processing reads them from Calliope's defaults (one transcription of `defaults.yaml`).
+ */
+export const CALLIOPE_ALLOWED = Object.fromEntries(
+  CALLIOPE_PARENTS.map((parent) => [parent, {
+    constraints: ALLOWED_CONSTRAINTS[parent] as readonly CalliopeConstraintKey[],
+    costs: ALLOWED_COSTS[parent] as readonly CalliopeCostKey[],
+  }]),
+) as Record<
   CalliopeParent,
   { constraints: readonly CalliopeConstraintKey[]; costs: readonly CalliopeCostKey[] }
-> = {
-  supply: {
-    constraints: SUPPLY_CONSTRAINTS,
-    costs: [
-      "depreciation_rate",
-      "energy_cap",
-      "export",
-      "interest_rate",
-      "om_annual",
-      "om_annual_investment_fraction",
-      "om_con",
-      "om_prod",
-      "purchase",
-      "resource_area",
-    ],
-  },
-  supply_plus: {
-    constraints: [
-      ...SUPPLY_CONSTRAINTS,
-      ...STORAGE_SIZING,
-      "parasitic_eff",
-      "resource_cap_equals",
-      "resource_cap_equals_energy_cap",
-      "resource_cap_max",
-      "resource_cap_min",
-      "resource_eff",
-    ],
-    costs: [
-      "depreciation_rate",
-      "energy_cap",
-      "export",
-      "interest_rate",
-      "om_annual",
-      "om_annual_investment_fraction",
-      "om_con",
-      "om_prod",
-      "purchase",
-      "resource_area",
-      "resource_cap",
-      "storage_cap",
-    ],
-  },
-  storage: {
-    constraints: [
-      ...CONVERSION_CONSTRAINTS,
-      ...STORAGE_SIZING,
-      "force_asynchronous_prod_con",
-      "storage_time_max",
-      "storage_discharge_depth",
-    ],
-    costs: [
-      "depreciation_rate",
-      "energy_cap",
-      "export",
-      "interest_rate",
-      "om_annual",
-      "om_annual_investment_fraction",
-      "om_prod",
-      "purchase",
-      "storage_cap",
-    ],
-  },
-  transmission: {
-    constraints: [
-      "energy_cap_equals",
-      "energy_cap_min",
-      "energy_cap_max",
-      "energy_cap_per_unit",
-      "energy_cap_scale",
-      "energy_con",
-      "energy_eff",
-      "energy_eff_per_distance",
-      "energy_prod",
-      "force_asynchronous_prod_con",
-      "lifetime",
-      "one_way",
-    ],
-    costs: [
-      "depreciation_rate",
-      "energy_cap",
-      "energy_cap_per_distance",
-      "interest_rate",
-      "om_annual",
-      "om_annual_investment_fraction",
-      "om_prod",
-      "purchase",
-      "purchase_per_distance",
-    ],
-  },
-  conversion: {
-    constraints: CONVERSION_CONSTRAINTS,
-    costs: [
-      "depreciation_rate",
-      "energy_cap",
-      "export",
-      "interest_rate",
-      "om_annual",
-      "om_annual_investment_fraction",
-      "om_con",
-      "om_prod",
-      "purchase",
-    ],
-  },
-};
+>;

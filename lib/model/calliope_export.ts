@@ -6,18 +6,7 @@
 import { dirname, join } from "node:path";
 import { Document, isScalar, Scalar, visit } from "yaml";
 import type { Link, Location, ModelConfig, Technology, TimeSeries } from "./model_config.ts";
-
-const CARRIER_KEYS = [
-  "carrier",
-  "carrier_in",
-  "carrier_in_2",
-  "carrier_in_3",
-  "carrier_out",
-  "carrier_out_2",
-  "carrier_out_3",
-  "primary_carrier_in",
-  "primary_carrier_out",
-] as const;
+import { CARRIER_KEYS } from "./carriers.ts";
 
 /** Directory of the CSV series inside the written model. */
 export const TIMESERIES_DIR = "timeseries_data";

@@ -30,6 +30,7 @@ import {
   toAttrDict,
   union,
 } from "./calliope_yaml.ts";
+import { CARRIER_KEYS } from "./carriers.ts";
 
 /** Options of {@link importCalliopeModel}. */
 export interface CalliopeImportOptions {
@@ -39,17 +40,6 @@ export interface CalliopeImportOptions {
   readonly overrides?: Record<string, unknown>;
 }
 
-const CARRIER_KEYS = [
-  "carrier",
-  "carrier_in",
-  "carrier_in_2",
-  "carrier_in_3",
-  "carrier_out",
-  "carrier_out_2",
-  "carrier_out_3",
-  "primary_carrier_in",
-  "primary_carrier_out",
-] as const;
 const CONSTRAINT_KEYS = new Set(Object.keys(constraintsSchema.shape));
 const COST_KEYS = new Set(Object.keys(costsSchema.shape));
 const MILP_KEYS = new Set<string>(MILP_ONLY_KEYS);

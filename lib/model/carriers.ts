@@ -9,6 +9,19 @@ import type { CarrierTier, CarrierTiers } from "./resolved_model.ts";
 import type { ModelProblem } from "./model_problem.ts";
 
 /** Carriers of one technology. */
+/** A technology's carrier keys, in Calliope's order (the same in ModelConfig and Calliope YAML). */
+export const CARRIER_KEYS = [
+  "carrier",
+  "carrier_in",
+  "carrier_in_2",
+  "carrier_in_3",
+  "carrier_out",
+  "carrier_out_2",
+  "carrier_out_3",
+  "primary_carrier_in",
+  "primary_carrier_out",
+] as const;
+
 export interface TechCarriers {
   readonly tiers: CarrierTiers;
   readonly primary_carrier_out?: string;

@@ -7,19 +7,7 @@ import type { FrontendReadContext } from "./frontend_context.ts";
 import { frontendKey } from "./frontend_ids.ts";
 import { infinityCosts, infinityRecord, isPlainObject } from "./frontend_infinity.ts";
 import { TECH_TYPES, type TechType } from "./model_config.ts";
-
-/** Carrier keys read from a technology or its `essentials`. */
-const CARRIER_KEYS = [
-  "carrier",
-  "carrier_in",
-  "carrier_in_2",
-  "carrier_in_3",
-  "carrier_out",
-  "carrier_out_2",
-  "carrier_out_3",
-  "primary_carrier_in",
-  "primary_carrier_out",
-] as const;
+import { CARRIER_KEYS } from "./carriers.ts";
 
 /** Frontend technology keys that carry model settings; every other key is frontend metadata. */
 const USED_KEYS = new Set<string>([
