@@ -90,6 +90,37 @@ Deno.test("national-scale example, default 5-day run: total levelised cost 0.067
   assert.deepEqual(config.parameters.subset_time, ["2005-01-01", "2005-01-05"]);
   const result = await solve(config);
   within(byClass(result, "total_levelised_cost")["power"], 0.067005, 1e-5, "total LCOE");
+  // The model's own `operate` override (scenarios.yaml) fixes the capacities of a plan run of these
+  // five days, written by Calliope's authors as whole numbers (rounded up): within 1 of each.
+  const energyCap = table(result, "energy_cap");
+  const storageCap = table(result, "storage_cap");
+  const area = table(result, "resource_area");
+  const operate: [string, number | undefined, number][] = [
+    ["energy_cap region1-1::csp", energyCap["region1-1::csp"], 10000],
+    ["storage_cap region1-1::csp", storageCap["region1-1::csp"], 244301],
+    ["resource_area region1-1::csp", area["region1-1::csp"], 130385],
+    ["energy_cap region1-2::csp", energyCap["region1-2::csp"], 0],
+    ["energy_cap region1-3::csp", energyCap["region1-3::csp"], 2534],
+    ["storage_cap region1-3::csp", storageCap["region1-3::csp"], 25301],
+    ["resource_area region1-3::csp", area["region1-3::csp"], 8487],
+    ["storage_cap region2::battery", storageCap["region2::battery"], 5240],
+    [
+      "energy_cap region1::ac_transmission:region2",
+      energyCap["region1::ac_transmission:region2"],
+      3231,
+    ],
+    [
+      "energy_cap region1::free_transmission:region1-1",
+      energyCap["region1::free_transmission:region1-1"],
+      9000,
+    ],
+    [
+      "energy_cap region1::free_transmission:region1-3",
+      energyCap["region1::free_transmission:region1-3"],
+      2281,
+    ],
+  ];
+  for (const [what, actual, expected] of operate) within(actual, expected, 1, what);
 });
 
 Deno.test("national-scale example, scenario time_resampling (6 h) on 2005-01-01", async () => {
