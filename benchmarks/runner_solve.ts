@@ -2,7 +2,11 @@
  * The solver runner measured (issue 9 section 7): Calliope's national-scale example over a full
  * year at 1 h and at 3 h resolution.
  *
- *   deno run -A benchmarks/runner_solve.ts [--cases 1h,3h] [--skip-native] [--skip-cancel]
+ *   deno run -A benchmarks/runner_solve.ts [--cases 1h,3h] [--method simplex|ipm|pdlp|choose]
+ *     [--skip-native] [--skip-cancel] [--skip-jobs]
+ *
+ * The WebAssembly heap never shrinks, so its figure is the high-water mark of the process: run one
+ * case per process (`--cases 3h`) for that case's own peak.
  *
  * For each case: LP build time (best of 3) against the HiGHS solve time; the same LP written as
  * a CPLEX LP file and solved by Debian's `clp` and `cbc` (apt-get install coinor-clp coinor-cbc)
@@ -28,6 +32,9 @@ const casesArg = args[args.indexOf("--cases") + 1];
 const CASES = (args.includes("--cases") && casesArg ? casesArg : "1h,3h").split(",");
 const SKIP_NATIVE = args.includes("--skip-native");
 const SKIP_CANCEL = args.includes("--skip-cancel");
+const SKIP_JOBS = args.includes("--skip-jobs");
+const methodArg = args.includes("--method") ? args[args.indexOf("--method") + 1] : undefined;
+const METHOD = (methodArg ?? "choose") as "simplex" | "ipm" | "pdlp" | "choose";
 
 const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -78,7 +85,7 @@ for (const name of CASES) {
   }
   const { lp } = built;
   const rssBefore = Deno.memoryUsage().rss;
-  const outcome = await solveInProcess(lp, { method: "choose" }, {});
+  const outcome = await solveInProcess(lp, { method: METHOD }, {});
   const rssAfter = Deno.memoryUsage().rss;
   let clp = { ms: NaN, objective: NaN };
   let cbc = { ms: NaN, objective: NaN };
@@ -86,7 +93,7 @@ for (const name of CASES) {
     const file = await Deno.makeTempFile({ suffix: ".lp" });
     await Deno.writeTextFile(file, writeLp(lp));
     clp = await native(["clp", file, "-dualsimplex"], /Optimal objective\s+([-\d.e+]+)/);
-    cbc = await native(["cbc", file, "solve"], /Objective value:\s+([-\d.e+]+)/);
+    cbc = await native(["cbc", file, "solve"], /Optimal objective\s+([-\d.e+]+)/);
     await Deno.remove(file);
   }
   rows.push(
@@ -136,7 +143,7 @@ if (!SKIP_CANCEL && cancelModel) {
 }
 
 // Ten jobs at once through the service (in-process requests), real runner, default 1 worker.
-{
+if (!SKIP_JOBS) {
   const config = await importCalliopeModel(NATIONAL);
   const runner = await createHighsModelRunner();
   for (const workers of [1, 2]) {
