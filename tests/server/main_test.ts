@@ -19,7 +19,10 @@ interface Launch {
   names: string[];
 }
 
-const MAIN: Launch = { args: ["run", "-A", "server/main.ts"], names: ["heat", "catalogue"] };
+const MAIN: Launch = {
+  args: ["run", "-A", "server/main.ts"],
+  names: ["heat", "catalogue", "runner"],
+};
 
 /**
  * Starts a server child process and waits for the listening line of every named service; gives
@@ -30,7 +33,7 @@ async function start(env: Record<string, string>, launch: Launch = MAIN) {
   const child = new Deno.Command(Deno.execPath(), {
     args: launch.args,
     cwd: ROOT,
-    env: { HEAT_HOST: "127.0.0.1", HEAT_PORT: "0", ...env },
+    env: { HEAT_HOST: "127.0.0.1", HEAT_PORT: "0", RUNNER_PORT: "0", ...env },
     stdin: "null",
     stdout: "null",
     stderr: "piped",
@@ -77,7 +80,7 @@ async function refused(env: Record<string, string>) {
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "server/main.ts"],
     cwd: ROOT,
-    env: { HEAT_HOST: "127.0.0.1", HEAT_PORT: "0", ...env },
+    env: { HEAT_HOST: "127.0.0.1", HEAT_PORT: "0", RUNNER_PORT: "0", ...env },
     stdin: "null",
     stdout: "null",
     stderr: "piped",
@@ -242,7 +245,7 @@ Deno.test("server/main.ts on SIGTERM ends open streams, closes every module and 
       { STORE_PATH: `${dir}/store.duckdb`, HEAT_API_KEY: "k", ...catalogueEnv(dir) },
       {
         args: ["run", "-A", "tests/server/_main_with_stream.ts"],
-        names: ["heat", "catalogue", "stream"],
+        names: ["heat", "catalogue", "runner", "stream"],
       },
     );
     let status: Deno.CommandStatus | undefined;

@@ -8,16 +8,18 @@ import { closed, streamModule } from "./_stream_module.ts";
 const names = (modules: readonly ServiceModule[]) => modules.map((m) => m.name);
 
 Deno.test("selectModules() starts all by default, else the named ones in start order", () => {
-  assert.deepEqual(names(selectModules(SERVICE_MODULES, undefined)), ["heat", "catalogue"]);
-  assert.deepEqual(names(selectModules(SERVICE_MODULES, [])), ["heat", "catalogue"]);
+  const all = ["heat", "catalogue", "runner"];
+  assert.deepEqual(names(selectModules(SERVICE_MODULES, undefined)), all);
+  assert.deepEqual(names(selectModules(SERVICE_MODULES, [])), all);
   assert.deepEqual(names(selectModules(SERVICE_MODULES, ["catalogue"])), ["catalogue"]);
   assert.deepEqual(
     names(selectModules(SERVICE_MODULES, ["catalogue", "heat"])),
     ["heat", "catalogue"],
   );
-  assert.throws(() => selectModules(SERVICE_MODULES, ["heat", "runner"], "--only"), {
+  assert.deepEqual(names(selectModules(SERVICE_MODULES, ["runner", "heat"])), ["heat", "runner"]);
+  assert.throws(() => selectModules(SERVICE_MODULES, ["heat", "backend"], "--only"), {
     name: "RangeError",
-    message: '--only: unknown service "runner"; known: heat, catalogue',
+    message: '--only: unknown service "backend"; known: heat, catalogue, runner',
   });
 });
 
@@ -27,6 +29,7 @@ function testEnv(dir: string): Record<string, string> {
     HOST: "127.0.0.1",
     HEAT_PORT: "0",
     CATALOGUE_PORT: "0",
+    RUNNER_PORT: "0",
     STORE_PATH: `${dir}/store.duckdb`,
     STATE_PATH: `${dir}/state.duckdb`,
     JWT_SECRET_FILE: "",
@@ -60,10 +63,15 @@ Deno.test("startServices() starts every module on an ephemeral port and stop() e
     });
     let stopped: Promise<void> | undefined;
     try {
-      assert.deepEqual(started.listeners.map((l) => l.name), ["heat", "catalogue", "stream"]);
+      assert.deepEqual(started.listeners.map((l) => l.name), [
+        "heat",
+        "catalogue",
+        "runner",
+        "stream",
+      ]);
       const ports = started.listeners.map((l) => l.port);
       assert.ok(ports.every((p) => p > 0), `bound ports: ${ports}`);
-      assert.equal(new Set(ports).size, 3);
+      assert.equal(new Set(ports).size, 4);
       const url = (name: string, path: string) => {
         const listener = started.listeners.find((l) => l.name === name);
         return `http://127.0.0.1:${listener?.port}${path}`;
@@ -104,8 +112,8 @@ Deno.test("startServices() reads every selected module's settings before startin
     );
     // Nothing started: the heat service did not build the data store.
     await assert.rejects(Deno.stat(`${dir}/store.duckdb`), Deno.errors.NotFound);
-    await assert.rejects(startServices(testEnv(dir), { args: ["--only", "runner"] }), {
-      message: '--only: unknown service "runner"; known: heat, catalogue',
+    await assert.rejects(startServices(testEnv(dir), { args: ["--only", "backend"] }), {
+      message: '--only: unknown service "backend"; known: heat, catalogue, runner',
     });
     await assert.rejects(startServices(testEnv(dir), { args: ["--every"] }), TypeError);
   } finally {
