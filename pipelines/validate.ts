@@ -19,6 +19,7 @@ import { CATALOGUE_FILES } from "./catalogue_build.ts";
 import { validateProfilesDir } from "./profiles_validate.ts";
 import { PROFILE_FILES } from "./profiles_build.ts";
 import { checkGeneratedFiles } from "./generated_files.ts";
+import { templatesDrift } from "./templates_build.ts";
 
 const REPO = fileURLToPath(new URL("..", import.meta.url));
 
@@ -131,9 +132,26 @@ export function generatedFilesCheck(root: string = REPO): ValidationCheck {
   };
 }
 
+/** Checks that the committed template defaults equal a fresh build from the catalogue. */
+export function templatesCheck(root: string = REPO): ValidationCheck {
+  return {
+    name: "templates",
+    async run() {
+      return { files: 1, rows: 0, problems: await templatesDrift(root) };
+    },
+  };
+}
+
 /** Every check of the repository's data. */
 export function allChecks(): ValidationCheck[] {
-  return [tabulaCheck(), schemaCheck(), catalogueCheck(), profilesCheck(), generatedFilesCheck()];
+  return [
+    tabulaCheck(),
+    schemaCheck(),
+    catalogueCheck(),
+    profilesCheck(),
+    generatedFilesCheck(),
+    templatesCheck(),
+  ];
 }
 
 /** Runs every check (default: all data sets) and adds up what they found. */
