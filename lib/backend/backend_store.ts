@@ -1,0 +1,311 @@
+/**
+ * The modelling backend's state in its own DuckDB file: saved models, jobs with their log lines
+ * and results, and the run history (completed runs). Model bodies and records are kept as the
+ * JSON text the client sent, beside the few columns the lists need (name, description, model
+ * name, status), so a list never parses a body.
+ *
+ * Every write is one statement or one transaction that has committed when its promise resolves:
+ * an answer sent after it cannot be lost by a `kill -9`. Timestamps are ISO 8601 text (UTC), so
+ * they come back exactly as written and sort as text.
+ */
+import type { SqlValue, Store } from "../store/store.ts";
+
+/** A saved model as the list shows it. */
+export interface ModelListItem {
+  id: string;
+  name: string;
+  description: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A saved model with its JSON text. */
+export interface StoredModel extends ModelListItem {
+  body: string;
+}
+
+/** Where a job is. */
+export type BackendJobStatus = "pending" | "running" | "completed" | "failed" | "cancelled";
+
+/** A job's row. */
+export interface JobRow {
+  id: string;
+  model_id: string;
+  status: BackendJobStatus;
+  progress: number;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  error: string | null;
+  /** The runner's id of the job once submitted. */
+  runner_job_id: string | null;
+}
+
+/** A run-history record as the list shows it. */
+export interface CompletedRunItem {
+  id: string;
+  model_id: string | null;
+  model_name: string | null;
+  created_at: string;
+  status: string | null;
+}
+
+/** The tables, created when missing. */
+export const BACKEND_SCHEMA = [
+  "CREATE SEQUENCE IF NOT EXISTS model_ids START 1",
+  `CREATE TABLE IF NOT EXISTS models (
+    id VARCHAR PRIMARY KEY,
+    seq BIGINT NOT NULL,
+    name VARCHAR NOT NULL,
+    description VARCHAR NOT NULL,
+    created_at VARCHAR NOT NULL,
+    updated_at VARCHAR NOT NULL,
+    body VARCHAR NOT NULL
+  )`,
+  `CREATE TABLE IF NOT EXISTS jobs (
+    id VARCHAR PRIMARY KEY,
+    model_id VARCHAR NOT NULL,
+    status VARCHAR NOT NULL,
+    progress INTEGER NOT NULL,
+    created_at VARCHAR NOT NULL,
+    started_at VARCHAR,
+    finished_at VARCHAR,
+    error VARCHAR,
+    runner_job_id VARCHAR
+  )`,
+  `CREATE TABLE IF NOT EXISTS job_logs (
+    job_id VARCHAR NOT NULL,
+    seq INTEGER NOT NULL,
+    line VARCHAR NOT NULL
+  )`,
+  `CREATE TABLE IF NOT EXISTS job_results (
+    job_id VARCHAR PRIMARY KEY,
+    body VARCHAR NOT NULL
+  )`,
+  `CREATE TABLE IF NOT EXISTS completed_runs (
+    id VARCHAR PRIMARY KEY,
+    model_id VARCHAR,
+    model_name VARCHAR,
+    status VARCHAR,
+    created_at VARCHAR NOT NULL,
+    body VARCHAR NOT NULL
+  )`,
+] as const;
+
+/** Columns of `job_logs`, in the order a log row is appended. */
+export const JOB_LOG_COLUMNS = ["job_id", "seq", "line"] as const;
+
+const MODEL_ITEM = "id, name, description, created_at, updated_at";
+const JOB_COLUMNS =
+  "id, model_id, status, progress, created_at, started_at, finished_at, error, runner_job_id";
+const RUN_ITEM = "id, model_id, model_name, created_at, status";
+
+/** The fields of a job row that change while it runs. */
+export type JobUpdate = Partial<
+  Pick<JobRow, "status" | "progress" | "started_at" | "finished_at" | "error" | "runner_job_id">
+>;
+
+/** A run-history record to save. */
+export interface CompletedRunInput {
+  id: string;
+  model_id: string | null;
+  model_name: string | null;
+  status: string | null;
+  /** The record's JSON text, as sent. */
+  body: string;
+}
+
+/** Queries over the backend's store; `init()` creates the tables. */
+export class BackendStore {
+  constructor(readonly store: Store) {}
+
+  /** Creates the tables when missing. */
+  async init(): Promise<void> {
+    for (const sql of BACKEND_SCHEMA) await this.store.run(sql);
+  }
+
+  /** Every model, the most recently updated first. */
+  listModels(): Promise<ModelListItem[]> {
+    return this.store.all<ModelListItem>(
+      `SELECT ${MODEL_ITEM} FROM models ORDER BY updated_at DESC, seq DESC`,
+    );
+  }
+
+  /** Saves a new model; its id is the next number, as text. */
+  async insertModel(
+    meta: { name: string; description: string },
+    body: string,
+    now: string,
+  ): Promise<ModelListItem> {
+    const rows = await this.store.write<ModelListItem>(
+      `INSERT INTO models (id, seq, name, description, created_at, updated_at, body)
+       SELECT CAST(n AS VARCHAR), n, $1, $2, $3, $3, $4 FROM (SELECT nextval('model_ids') AS n)
+       RETURNING ${MODEL_ITEM}`,
+      [meta.name, meta.description, now, body],
+    );
+    return rows[0]!;
+  }
+
+  /** One model with its JSON text. */
+  async getModel(id: string): Promise<StoredModel | undefined> {
+    const rows = await this.store.all<StoredModel>(
+      `SELECT ${MODEL_ITEM}, body FROM models WHERE id = $1`,
+      [id],
+    );
+    return rows[0];
+  }
+
+  /** Whether a model exists. */
+  async hasModel(id: string): Promise<boolean> {
+    const rows = await this.store.all("SELECT 1 FROM models WHERE id = $1", [id]);
+    return rows.length > 0;
+  }
+
+  /** Replaces a model's body; undefined for an unknown id (nothing is created). */
+  async replaceModel(
+    id: string,
+    meta: { name: string; description: string },
+    body: string,
+    now: string,
+  ): Promise<ModelListItem | undefined> {
+    const rows = await this.store.write<ModelListItem>(
+      `UPDATE models SET name = $2, description = $3, updated_at = $4, body = $5
+       WHERE id = $1 RETURNING ${MODEL_ITEM}`,
+      [id, meta.name, meta.description, now, body],
+    );
+    return rows[0];
+  }
+
+  /** Deletes a model with its jobs, their logs and results, in one transaction. */
+  deleteModel(id: string): Promise<boolean> {
+    return this.store.transaction(async (tx) => {
+      const jobs = "SELECT id FROM jobs WHERE model_id = $1";
+      await tx.run(`DELETE FROM job_logs WHERE job_id IN (${jobs})`, [id]);
+      await tx.run(`DELETE FROM job_results WHERE job_id IN (${jobs})`, [id]);
+      await tx.run("DELETE FROM jobs WHERE model_id = $1", [id]);
+      const gone = await tx.write("DELETE FROM models WHERE id = $1 RETURNING id", [id]);
+      return gone.length > 0;
+    });
+  }
+
+  /** Saves a new job. */
+  async insertJob(job: JobRow): Promise<void> {
+    await this.store.run(
+      `INSERT INTO jobs (${JOB_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [
+        job.id,
+        job.model_id,
+        job.status,
+        job.progress,
+        job.created_at,
+        job.started_at,
+        job.finished_at,
+        job.error,
+        job.runner_job_id,
+      ],
+    );
+  }
+
+  /** Changes the given fields of a job. */
+  async updateJob(id: string, update: JobUpdate): Promise<void> {
+    const entries = Object.entries(update).filter(([, v]) => v !== undefined);
+    if (entries.length === 0) return;
+    const sets = entries.map(([k], i) => `${k} = $${i + 2}`).join(", ");
+    await this.store.run(
+      `UPDATE jobs SET ${sets} WHERE id = $1`,
+      [id, ...entries.map(([, v]) => v as SqlValue)],
+    );
+  }
+
+  /** One job. */
+  async getJob(id: string): Promise<JobRow | undefined> {
+    const rows = await this.store.all<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1`, [
+      id,
+    ]);
+    return rows[0];
+  }
+
+  /** The jobs of a model, the newest first. */
+  listJobs(modelId: string): Promise<JobRow[]> {
+    return this.store.all<JobRow>(
+      `SELECT ${JOB_COLUMNS} FROM jobs WHERE model_id = $1 ORDER BY created_at DESC, id`,
+      [modelId],
+    );
+  }
+
+  /** The jobs with one of the statuses. */
+  jobsWithStatus(statuses: readonly BackendJobStatus[]): Promise<JobRow[]> {
+    const marks = statuses.map((_, i) => `$${i + 1}`).join(", ");
+    return this.store.all<JobRow>(
+      `SELECT ${JOB_COLUMNS} FROM jobs WHERE status IN (${marks})`,
+      [...statuses],
+    );
+  }
+
+  /** A job's log lines, in order. */
+  async jobLogs(id: string): Promise<string[]> {
+    const rows = await this.store.all<{ line: string }>(
+      "SELECT line FROM job_logs WHERE job_id = $1 ORDER BY seq",
+      [id],
+    );
+    return rows.map((r) => r.line);
+  }
+
+  /** Stores a job's full result (JSON text). */
+  async saveJobResult(id: string, body: string): Promise<void> {
+    await this.store.run(
+      "INSERT INTO job_results (job_id, body) VALUES ($1, $2) " +
+        "ON CONFLICT (job_id) DO UPDATE SET body = excluded.body",
+      [id, body],
+    );
+  }
+
+  /** A job's full result (JSON text). */
+  async jobResult(id: string): Promise<string | undefined> {
+    const rows = await this.store.all<{ body: string }>(
+      "SELECT body FROM job_results WHERE job_id = $1",
+      [id],
+    );
+    return rows[0]?.body;
+  }
+
+  /**
+   * Saves a run-history record; the same id again replaces it (its first `created_at` kept).
+   * Returns its list item.
+   */
+  async upsertCompletedRun(run: CompletedRunInput, now: string): Promise<CompletedRunItem> {
+    const rows = await this.store.write<CompletedRunItem>(
+      `INSERT INTO completed_runs (id, model_id, model_name, status, created_at, body)
+       VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (id) DO UPDATE SET model_id = excluded.model_id,
+         model_name = excluded.model_name, status = excluded.status, body = excluded.body
+       RETURNING ${RUN_ITEM}`,
+      [run.id, run.model_id, run.model_name, run.status, now, run.body],
+    );
+    return rows[0]!;
+  }
+
+  /** The run history, the newest first. */
+  listCompletedRuns(): Promise<CompletedRunItem[]> {
+    return this.store.all<CompletedRunItem>(
+      `SELECT ${RUN_ITEM} FROM completed_runs ORDER BY created_at DESC, id DESC`,
+    );
+  }
+
+  /** One record's JSON text. */
+  async getCompletedRun(id: string): Promise<string | undefined> {
+    const rows = await this.store.all<{ body: string }>(
+      "SELECT body FROM completed_runs WHERE id = $1",
+      [id],
+    );
+    return rows[0]?.body;
+  }
+
+  /** Deletes a record; false when unknown. */
+  async deleteCompletedRun(id: string): Promise<boolean> {
+    const rows = await this.store.write("DELETE FROM completed_runs WHERE id = $1 RETURNING id", [
+      id,
+    ]);
+    return rows.length > 0;
+  }
+}

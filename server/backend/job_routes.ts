@@ -1,0 +1,228 @@
+/**
+ * Jobs: run a saved model, follow it, read its result, cancel it. A run resolves the model's
+ * templates, applies the request's overrides and checks the model as the runner will (400 with
+ * every problem by JSON path, no job created) before the job is recorded and submitted.
+ */
+import { type OpenAPIHono, z } from "@hono/zod-openapi";
+import type { BackendStore } from "../../lib/backend/backend_store.ts";
+import type { ModelProblem } from "../../lib/model/model_problem.ts";
+import { buildRunModel, readRunOverrides } from "../../lib/backend/run_model.ts";
+import { httpError, MAX_PROBLEMS } from "../middleware/errors.ts";
+import { runEventStream } from "../runner/stream.ts";
+import type { BackendJobs } from "./jobs.ts";
+import { readJsonObject } from "./json_body.ts";
+import { modelMeta } from "./model_routes.ts";
+import {
+  anyObjectSchema,
+  errorOf,
+  idParamsSchema,
+  jobViewSchema,
+  jsonOf,
+  runRequestSchema,
+} from "./schemas.ts";
+
+/** Resolves `template: "id"` references of a model's technologies (the template library). */
+export interface ModelTemplates {
+  resolveModel(
+    model: unknown,
+  ): { ok: true; model: unknown } | { ok: false; problems: { path: string; message: string }[] };
+}
+
+/** What the job routes use. */
+export interface JobRouteDeps {
+  store: BackendStore;
+  jobs: BackendJobs;
+  maxBodyBytes: number;
+  keepaliveMs: number;
+  shutdown: AbortSignal;
+  templates?: ModelTemplates;
+}
+
+/** Most problems listed in `details` of a refused model. */
+export const MAX_LISTED_PROBLEMS = 500;
+
+/** The 400 of a model that cannot run, every problem in `details`. */
+export function invalidModel(problems: readonly ModelProblem[], what = "Invalid model") {
+  const named = problems.slice(0, MAX_PROBLEMS).map((p) => `${p.path || "(model)"}: ${p.message}`);
+  if (problems.length > MAX_PROBLEMS) named.push(`and ${problems.length - MAX_PROBLEMS} more`);
+  return httpError(
+    400,
+    `${what}: ${named.join("; ")}`,
+    problems.slice(0, MAX_LISTED_PROBLEMS).map(({ path, message }) => ({ path, message })),
+  );
+}
+
+/** Registers the job routes on the `/api` app. */
+export function jobRoutes(app: OpenAPIHono, deps: JobRouteDeps): void {
+  const { store, jobs } = deps;
+  const registry = app.openAPIRegistry;
+  const params = { params: idParamsSchema };
+  const tags = ["Jobs"];
+  const unknownJob = (id: string) => httpError(404, `Unknown job: ${id}`);
+
+  registry.registerPath({
+    method: "post",
+    path: "/models/{id}/run",
+    tags,
+    summary: "Run a saved model",
+    description: "Optional body `{parameters?, scenario?}`: merged over the model's parameters " +
+      "for this run. Templates are resolved and the model is checked as the runner checks it; " +
+      "then the job is submitted to the runner and followed in the background.",
+    request: {
+      ...params,
+      body: { required: false, content: { "application/json": { schema: runRequestSchema } } },
+    },
+    responses: {
+      202: jsonOf("Accepted", jobViewSchema),
+      400: errorOf(
+        "Malformed body, or a model that cannot run: `details` lists `[{path, message}]`",
+      ),
+      404: errorOf("Unknown model"),
+      413: errorOf("Body over BACKEND_MAX_BODY_MB"),
+      503: errorOf("The backend is stopping"),
+    },
+  });
+  app.post("/models/:id/run", async (c) => {
+    const id = c.req.param("id");
+    const { value } = await readJsonObject(c, deps.maxBodyBytes, true);
+    const request = readRunOverrides(value);
+    if (!request.ok) throw invalidModel(request.problems, "Invalid run request");
+    const saved = await store.getModel(id);
+    if (!saved) throw httpError(404, `Unknown model: ${id}`);
+    if (deps.shutdown.aborted) throw httpError(503, "The backend is stopping");
+    let model: unknown = JSON.parse(saved.body);
+    if (deps.templates) {
+      const resolved = deps.templates.resolveModel(model);
+      if (!resolved.ok) throw invalidModel(resolved.problems);
+      model = resolved.model;
+    }
+    const built = buildRunModel(model, request.overrides);
+    if (!built.ok) throw invalidModel(built.problems);
+    const name = modelMeta(JSON.parse(saved.body) as Record<string, unknown>).name;
+    const view = await jobs.submit({
+      modelId: id,
+      modelName: name,
+      model: built.model,
+      notes: built.notes,
+    });
+    return c.json(view, 202);
+  });
+
+  registry.registerPath({
+    method: "get",
+    path: "/models/{id}/jobs",
+    tags,
+    summary: "The jobs of a model, the newest first (a bare array)",
+    request: params,
+    responses: { 200: jsonOf("The jobs", z.array(jobViewSchema)), 404: errorOf("Unknown model") },
+  });
+  app.get("/models/:id/jobs", async (c) => {
+    const id = c.req.param("id");
+    if (!await store.hasModel(id)) throw httpError(404, `Unknown model: ${id}`);
+    return c.json(await jobs.listForModel(id));
+  });
+
+  registry.registerPath({
+    method: "get",
+    path: "/jobs/{id}",
+    tags,
+    summary: "A job",
+    request: params,
+    responses: { 200: jsonOf("The job", jobViewSchema), 404: errorOf("Unknown job") },
+  });
+  app.get("/jobs/:id", async (c) => {
+    const view = await jobs.view(c.req.param("id"));
+    if (!view) throw unknownJob(c.req.param("id"));
+    return c.json(view);
+  });
+
+  registry.registerPath({
+    method: "get",
+    path: "/jobs/{id}/results",
+    tags,
+    summary: "The full result of a completed job",
+    request: params,
+    responses: {
+      200: jsonOf("The result, as the runner made it", anyObjectSchema),
+      404: errorOf("Unknown job"),
+      409: jsonOf(
+        "Not completed: `{error, status}`",
+        z.object({ error: z.string(), status: z.string() }),
+      ),
+    },
+  });
+  app.get("/jobs/:id/results", async (c) => {
+    const id = c.req.param("id");
+    const found = await jobs.result(id);
+    if (!found) throw unknownJob(id);
+    if (found.body === undefined) {
+      return c.json({
+        error: `Job ${id} is ${found.status}; it has no result`,
+        status: found.status,
+      }, 409);
+    }
+    // The stored JSON text as it is: a large result is not parsed again.
+    return c.body(found.body, 200, { "Content-Type": "application/json" });
+  });
+
+  registry.registerPath({
+    method: "get",
+    path: "/jobs/{id}/logs",
+    tags,
+    summary: "The job's log lines so far (a JSON array of strings)",
+    request: params,
+    responses: { 200: jsonOf("The lines", z.array(z.string())), 404: errorOf("Unknown job") },
+  });
+  app.get("/jobs/:id/logs", async (c) => {
+    const lines = await jobs.logs(c.req.param("id"));
+    if (!lines) throw unknownJob(c.req.param("id"));
+    return c.json(lines);
+  });
+
+  registry.registerPath({
+    method: "get",
+    path: "/jobs/{id}/stream",
+    tags,
+    summary: "The job's events as server-sent events (the runner's frame format)",
+    description: "`: connected` first; then each event as one unnamed `data: <json>` line and " +
+      "a blank line, `type` log, progress (`pct` is the job's progress 0-100), stats, done or " +
+      "error; everything since the job began first. Ends after done or error.",
+    request: params,
+    responses: {
+      200: {
+        description: "The event stream",
+        content: { "text/event-stream": { schema: z.string() } },
+      },
+      404: errorOf("Unknown job"),
+    },
+  });
+  app.get("/jobs/:id/stream", async (c) => {
+    const events = await jobs.events(c.req.param("id"));
+    if (!events) throw unknownJob(c.req.param("id"));
+    return runEventStream(events, { shutdown: deps.shutdown, keepaliveMs: deps.keepaliveMs });
+  });
+
+  registry.registerPath({
+    method: "delete",
+    path: "/jobs/{id}",
+    tags,
+    summary: "Cancel a job (through the runner)",
+    request: params,
+    responses: {
+      200: jsonOf("Cancelled: the job", jobViewSchema),
+      404: errorOf("Unknown job"),
+      409: errorOf("Finished already; `details.status` says how"),
+    },
+  });
+  app.delete("/jobs/:id", async (c) => {
+    const id = c.req.param("id");
+    const outcome = await jobs.cancel(id);
+    if (outcome.outcome === "unknown") throw unknownJob(id);
+    if (outcome.outcome === "finished") {
+      throw httpError(409, `Job ${id} has finished already (${outcome.status})`, {
+        status: outcome.status,
+      });
+    }
+    return c.json(outcome.job, 200);
+  });
+}

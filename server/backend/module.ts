@@ -1,0 +1,54 @@
+/**
+ * The modelling backend as a module. It owns its state file (BACKEND_STATE_PATH: models, jobs,
+ * run history), held open read-write while the service runs. A stop ends the unfinished jobs
+ * (failed, `interrupted by restart`, cancelled on the runner), writes their last log lines,
+ * then checkpoints and closes the store.
+ */
+import { dirname } from "node:path";
+import { openStore } from "../../lib/store/store.ts";
+import type { ServiceModule } from "../service_module.ts";
+import { createBackendApp } from "./app.ts";
+import { readBackendSettings } from "./config.ts";
+
+/** The modelling backend (BACKEND_PORT, default 8082). */
+export const backendModule: ServiceModule = {
+  name: "backend",
+  configure(env) {
+    const settings = readBackendSettings(env);
+    return {
+      port: settings.port,
+      async start(context) {
+        await Deno.mkdir(dirname(settings.statePath), { recursive: true });
+        const state = await openStore(settings.statePath);
+        let backend;
+        try {
+          backend = await createBackendApp({
+            store: state,
+            config: settings,
+            shutdown: context.shutdown,
+            log: context.log,
+          });
+        } catch (error) {
+          await state.close();
+          throw error;
+        }
+        if (backend.interrupted > 0) {
+          context.log(
+            `${backend.interrupted} job(s) left unfinished: failed, interrupted by restart`,
+          );
+        }
+        context.log(`runner ${settings.runnerUrl}, catalogue ${settings.catalogueUrl}`);
+        // Streams of running jobs end when their jobs end: at once when the stop begins.
+        context.shutdown.addEventListener("abort", () => void backend.close(), { once: true });
+        const { app } = backend;
+        return {
+          fetch: (request, info) => app.fetch(request, info),
+          async close() {
+            await backend.close();
+            await state.close();
+          },
+        };
+      },
+    };
+  },
+};
