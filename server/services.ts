@@ -6,6 +6,7 @@ import { catalogueModule } from "./catalogue/module.ts";
 import { heatModule } from "./heat/module.ts";
 import { createHighsModelRunner } from "../lib/runner/highs_model_runner.ts";
 import { createRunnerModule } from "./runner/module.ts";
+import { backendModule } from "./backend/module.ts";
 import type { ServiceModule } from "./service_module.ts";
 
 /** The solver runner (RUNNER_PORT, default 5000) on HiGHS WebAssembly, a Worker per solve. */
@@ -16,6 +17,7 @@ export const SERVICE_MODULES: readonly ServiceModule[] = [
   heatModule,
   catalogueModule,
   runnerModule,
+  backendModule,
 ];
 
 /**

@@ -1,4 +1,6 @@
 /** The filters of the technology and profile lists, applied to one snapshot. */
+import { calliopeParent } from "./calliope.ts";
+import type { CalliopeParent } from "./calliope_keys.ts";
 import type { CatalogueSnapshot } from "./catalogue_snapshot.ts";
 import type { ServedProfileMetadata } from "./served_profile.ts";
 import type { TechnologySummary } from "./served_technology.ts";
@@ -7,6 +9,12 @@ import type { Lifecycle } from "./technology_schema.ts";
 /** Filters of the technology lists. */
 export interface TechnologyFilter {
   domain?: string | undefined;
+  /**
+   * The Calliope 0.6 parent the catalogue's Calliope adapter gives the technology (`supply`,
+   * `supply_plus` for variable renewables, `storage`, `transmission`, `conversion`): the
+   * modelling frontend's "type".
+   */
+  type?: CalliopeParent | undefined;
   tag?: string | undefined;
   /** Matches the technology's own stage or any instance's `lifecycle_stage`. */
   lifecycle?: Lifecycle | undefined;
@@ -25,6 +33,7 @@ export function filterTechnologies(
 ): TechnologySummary[] {
   return snapshot.summaries.filter((summary) => {
     if (filter.domain !== undefined && summary.domain !== filter.domain) return false;
+    if (filter.type !== undefined && calliopeParent(summary) !== filter.type) return false;
     if (filter.tag !== undefined && !summary.tags.includes(filter.tag)) return false;
     if (filter.lifecycle !== undefined && summary.lifecycle !== filter.lifecycle) {
       const technology = snapshot.technology(summary.technology_id);

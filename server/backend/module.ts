@@ -6,9 +6,12 @@
  */
 import { dirname } from "node:path";
 import { openStore } from "../../lib/store/store.ts";
+import { createTemplateLibrary } from "../../lib/templates/template_library.ts";
 import type { ServiceModule } from "../service_module.ts";
 import { createBackendApp } from "./app.ts";
 import { readBackendSettings } from "./config.ts";
+import { TEMPLATE_ROUTES_BASE, templateRoutes } from "./template_routes.ts";
+import { catalogueProxy } from "./catalogue_proxy.ts";
 
 /** The modelling backend (BACKEND_PORT, default 8082). */
 export const backendModule: ServiceModule = {
@@ -19,6 +22,11 @@ export const backendModule: ServiceModule = {
       port: settings.port,
       async start(context) {
         await Deno.mkdir(dirname(settings.statePath), { recursive: true });
+        // The catalogue's current values over the built-in defaults; offline, the defaults.
+        const templates = await createTemplateLibrary({
+          catalogueUrl: settings.catalogueUrl,
+          log: context.log,
+        });
         const state = await openStore(settings.statePath);
         let backend;
         try {
@@ -27,6 +35,17 @@ export const backendModule: ServiceModule = {
             config: settings,
             shutdown: context.shutdown,
             log: context.log,
+            templates,
+            extraRoutes(app) {
+              app.route(TEMPLATE_ROUTES_BASE, templateRoutes(templates));
+              app.route(
+                "/",
+                catalogueProxy({
+                  catalogueUrl: settings.catalogueUrl,
+                  maxBodyBytes: settings.maxBodyBytes,
+                }),
+              );
+            },
           });
         } catch (error) {
           await state.close();

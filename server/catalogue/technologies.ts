@@ -1,10 +1,12 @@
 /**
  * The public catalogue reads, mounted at `/api/v1/technologies`: the list (paginated, filtered
- * by tag and lifecycle), `/category/{cat}`, `/{id}` with all instances, and the instance routes.
+ * by Calliope type, tag and lifecycle), `/category/{cat}`, `/{id}` with all instances, the
+ * instance routes, and `POST /batch` (several details at once, for the modelling frontend).
  * Everything comes from the snapshot in memory; the detail is JSON text made once.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, TypedResponse } from "hono";
+import { CALLIOPE_PARENTS } from "../../lib/catalogue/calliope_keys.ts";
 import { filterTechnologies, type TechnologyFilter } from "../../lib/catalogue/catalogue_filter.ts";
 import type { CatalogueSnapshot } from "../../lib/catalogue/catalogue_snapshot.ts";
 import type { ServedTechnology } from "../../lib/catalogue/served_technology.ts";
@@ -25,12 +27,25 @@ const instanceListSchema = z.object({
   instances: z.array(instanceSchema),
 }).openapi("InstanceList");
 
+/** Most ids one batch request may ask for (the largest page of the list). */
+export const MAX_BATCH_IDS = 200;
+
+/** The list's filters: those of every technology list, and the Calliope type. */
+const listQuerySchema = technologyQuerySchema.extend({
+  type: z.enum(CALLIOPE_PARENTS).optional().openapi({
+    description: "Calliope 0.6 parent the catalogue's Calliope adapter gives the technology: " +
+      "`supply`, `supply_plus` (variable renewables: a profile or a `variable` tag), " +
+      "`storage`, `transmission` or `conversion`",
+    example: "storage",
+  }),
+});
+
 const listResponses = {
   200: {
     description: "One page of technology summaries",
     content: { "application/json": { schema: technologyListSchema } },
   },
-  400: apiError("Invalid query: skip, limit, tag or lifecycle (e.g. limit over 200)"),
+  400: apiError("Invalid query: skip, limit, type, tag or lifecycle (e.g. limit over 200)"),
 };
 
 const listRoute = createRoute({
@@ -38,8 +53,49 @@ const listRoute = createRoute({
   path: "/",
   tags: ["Catalogue"],
   summary: "Technologies, paginated and filtered",
-  request: { query: technologyQuerySchema },
+  request: { query: listQuerySchema },
   responses: listResponses,
+});
+
+const batchRequestSchema = z.strictObject({
+  ids: z.array(z.string().min(1).max(200)).min(1).max(MAX_BATCH_IDS).openapi({
+    description: `Technology ids, 1 to ${MAX_BATCH_IDS}; an id asked twice is answered once`,
+    example: ["onshore_wind", "lithium_ion_bess", "no_such_technology"],
+  }),
+}).openapi("TechnologyBatchRequest");
+
+const batchResponseSchema = z.object({
+  technologies: z.array(technologyDetailSchema).describe(
+    "The known technologies with all their instances, in the order asked",
+  ),
+  unknown: z.array(z.string()).describe("The ids asked for that the catalogue does not have"),
+}).openapi("TechnologyBatch");
+
+const batchRoute = createRoute({
+  method: "post",
+  path: "/batch",
+  tags: ["Catalogue"],
+  summary: "Several technologies by id, with all their instances",
+  description: "Each known id's detail as `GET /{id}` gives it, in the order asked; unknown " +
+    "ids are listed in `unknown` and do not fail the request.",
+  request: {
+    body: {
+      required: true,
+      content: { "application/json": { schema: batchRequestSchema } },
+    },
+  },
+  responses: {
+    200: {
+      description: "The technologies found, and the ids not found",
+      content: { "application/json": { schema: batchResponseSchema } },
+    },
+    400: apiError(
+      `Malformed JSON, no \`ids\`, an empty list or more than ${MAX_BATCH_IDS} ids, an id that ` +
+        "is not a non-empty string, or other members",
+    ),
+    413: apiError("Body larger than 2 MiB"),
+    415: apiError("Body not sent as application/json"),
+  },
 });
 
 const categoryRoute = createRoute({
@@ -131,8 +187,23 @@ export function technologyRoutes({ catalogue }: CatalogueDeps): OpenAPIHono<Cata
   const app = createOpenAPIApp<CatalogueEnv>({ details: true });
 
   app.openapi(listRoute, (c) => {
-    const { skip, limit, tag, lifecycle } = c.req.valid("query");
-    return c.json(page(catalogue.current(), { tag, lifecycle }, skip, limit), 200);
+    const { skip, limit, type, tag, lifecycle } = c.req.valid("query");
+    return c.json(page(catalogue.current(), { type, tag, lifecycle }, skip, limit), 200);
+  });
+
+  app.openapi(batchRoute, (c) => {
+    const { ids } = c.req.valid("json");
+    const current = catalogue.current();
+    const found: string[] = [];
+    const unknown: string[] = [];
+    for (const id of new Set(ids)) {
+      const text = current.technologyJson(id);
+      if (text === undefined) unknown.push(id);
+      else found.push(text);
+    }
+    // The details are cached JSON text: joined, not parsed and serialised again.
+    const text = `{"technologies":[${found.join(",")}],"unknown":${JSON.stringify(unknown)}}`;
+    return jsonText<z.infer<typeof batchResponseSchema>>(c, text);
   });
 
   app.openapi(categoryRoute, (c) => {

@@ -8,7 +8,7 @@ import { closed, streamModule } from "./_stream_module.ts";
 const names = (modules: readonly ServiceModule[]) => modules.map((m) => m.name);
 
 Deno.test("selectModules() starts all by default, else the named ones in start order", () => {
-  const all = ["heat", "catalogue", "runner"];
+  const all = ["heat", "catalogue", "runner", "backend"];
   assert.deepEqual(names(selectModules(SERVICE_MODULES, undefined)), all);
   assert.deepEqual(names(selectModules(SERVICE_MODULES, [])), all);
   assert.deepEqual(names(selectModules(SERVICE_MODULES, ["catalogue"])), ["catalogue"]);
@@ -17,9 +17,9 @@ Deno.test("selectModules() starts all by default, else the named ones in start o
     ["heat", "catalogue"],
   );
   assert.deepEqual(names(selectModules(SERVICE_MODULES, ["runner", "heat"])), ["heat", "runner"]);
-  assert.throws(() => selectModules(SERVICE_MODULES, ["heat", "backend"], "--only"), {
+  assert.throws(() => selectModules(SERVICE_MODULES, ["heat", "extraction"], "--only"), {
     name: "RangeError",
-    message: '--only: unknown service "backend"; known: heat, catalogue, runner',
+    message: '--only: unknown service "extraction"; known: heat, catalogue, runner, backend',
   });
 });
 
@@ -30,6 +30,8 @@ function testEnv(dir: string): Record<string, string> {
     HEAT_PORT: "0",
     CATALOGUE_PORT: "0",
     RUNNER_PORT: "0",
+    BACKEND_PORT: "0",
+    BACKEND_STATE_PATH: `${dir}/backend.duckdb`,
     STORE_PATH: `${dir}/store.duckdb`,
     STATE_PATH: `${dir}/state.duckdb`,
     JWT_SECRET_FILE: "",
@@ -67,11 +69,12 @@ Deno.test("startServices() starts every module on an ephemeral port and stop() e
         "heat",
         "catalogue",
         "runner",
+        "backend",
         "stream",
       ]);
       const ports = started.listeners.map((l) => l.port);
       assert.ok(ports.every((p) => p > 0), `bound ports: ${ports}`);
-      assert.equal(new Set(ports).size, 4);
+      assert.equal(new Set(ports).size, 5);
       const url = (name: string, path: string) => {
         const listener = started.listeners.find((l) => l.name === name);
         return `http://127.0.0.1:${listener?.port}${path}`;
@@ -83,6 +86,10 @@ Deno.test("startServices() starts every module on an ephemeral port and stop() e
       assert.deepEqual(await heat.json(), { status: "ok" });
       const catalogue = await fetch(url("catalogue", "/health"));
       assert.equal((await catalogue.json()).status, "ok");
+      const runner = await fetch(url("runner", "/health"));
+      assert.equal((await runner.json()).status, "ok");
+      const backend = await fetch(url("backend", "/api/health"));
+      assert.equal((await backend.json()).status, "ok");
 
       const stream = await fetch(url("stream", "/events"));
       assert.equal(stream.headers.get("content-type"), "text/event-stream; charset=utf-8");
@@ -95,6 +102,7 @@ Deno.test("startServices() starts every module on an ephemeral port and stop() e
       assert.ok(closed.includes("stream"), "the module's close() ran");
       await assert.rejects(fetch(url("catalogue", "/health")), TypeError, "no longer listening");
       await assert.rejects(Deno.stat(`${dir}/state.duckdb.wal`), Deno.errors.NotFound);
+      await assert.rejects(Deno.stat(`${dir}/backend.duckdb.wal`), Deno.errors.NotFound);
     } finally {
       await (stopped ?? started.stop());
     }
@@ -112,8 +120,8 @@ Deno.test("startServices() reads every selected module's settings before startin
     );
     // Nothing started: the heat service did not build the data store.
     await assert.rejects(Deno.stat(`${dir}/store.duckdb`), Deno.errors.NotFound);
-    await assert.rejects(startServices(testEnv(dir), { args: ["--only", "backend"] }), {
-      message: '--only: unknown service "backend"; known: heat, catalogue, runner',
+    await assert.rejects(startServices(testEnv(dir), { args: ["--only", "extraction"] }), {
+      message: '--only: unknown service "extraction"; known: heat, catalogue, runner, backend',
     });
     await assert.rejects(startServices(testEnv(dir), { args: ["--every"] }), TypeError);
   } finally {

@@ -1,10 +1,10 @@
 import assert from "node:assert/strict";
-import { call, testApp } from "./_catalogue.ts";
+import { call, json, testApp } from "./_catalogue.ts";
 
 const built = await testApp();
 const { app } = built;
 // One app for the file; its store is closed when the last test ends.
-let remaining = 6;
+let remaining = 8;
 async function done() {
   if (--remaining === 0) await built.dispose();
 }
@@ -58,6 +58,10 @@ Deno.test("GET /api/v1/technologies rejects invalid query values with 400", asyn
       ["skip=-1", /^Invalid query: skip: must be a non-negative integer$/],
       ["lifecycle=obsolete", /^Invalid query: lifecycle: must be one of commercial/],
       ["tag=", /^Invalid query: tag: /],
+      [
+        "type=generation",
+        /^Invalid query: type: must be one of supply, supply_plus, storage, transmission, conversion$/,
+      ],
     ];
     for (const [query, error] of cases) {
       await t.step(query, async () => {
@@ -150,6 +154,136 @@ Deno.test("/api/v1/technologies/calliope is not read as a technology id; unknown
     assert.equal(method.status, 405);
     assert.equal(method.headers.get("allow"), "GET, HEAD");
     assert.match(method.body.error, /^Method DELETE is not allowed on \/api\/v1\/technologies/);
+  } finally {
+    await done();
+  }
+});
+
+Deno.test("GET /api/v1/technologies?type= filters by the Calliope parent of the adapter", async (t) => {
+  try {
+    const all = (await call(app, "/api/v1/technologies?limit=200")).body.technologies;
+    const byType = new Map<string, string[]>();
+    for (const type of ["supply", "supply_plus", "storage", "transmission", "conversion"]) {
+      const { status, body } = await call(app, `/api/v1/technologies?type=${type}&limit=200`);
+      assert.equal(status, 200, type);
+      assert.equal(body.total, body.technologies.length);
+      byType.set(type, body.technologies.map((x: { technology_id: string }) => x.technology_id));
+    }
+    await t.step("every technology has exactly one type", () => {
+      const listed = [...byType.values()].flat();
+      assert.equal(listed.length, all.length);
+      assert.equal(new Set(listed).size, all.length);
+    });
+    await t.step("variable renewables are supply_plus, dispatchable plants supply", () => {
+      assert.ok(byType.get("supply_plus")?.includes("onshore_wind"));
+      assert.ok(byType.get("supply_plus")?.includes("solar_pv_utility_scale"));
+      assert.ok(byType.get("supply")?.includes("combined_cycle_gas_turbine_ccgt"));
+      assert.ok(!byType.get("supply")?.includes("onshore_wind"));
+    });
+    await t.step("storage, transmission and conversion follow the domain", () => {
+      for (const type of ["storage", "transmission", "conversion"]) {
+        const domains = all
+          .filter((x: { technology_id: string }) => byType.get(type)?.includes(x.technology_id))
+          .map((x: { domain: string }) => x.domain);
+        assert.deepEqual([...new Set(domains)], [type]);
+      }
+    });
+    await t.step("type combines with the other filters and the page", async () => {
+      const { body } = await call(app, "/api/v1/technologies?type=storage&tag=hydrogen&limit=2");
+      assert.equal(body.total, 3);
+      assert.equal(body.technologies.length, 2);
+    });
+  } finally {
+    await done();
+  }
+});
+
+Deno.test("POST /api/v1/technologies/batch gives details in the order asked and lists unknown ids", async (t) => {
+  try {
+    await t.step("known and unknown ids", async () => {
+      const { status, headers, body } = await call(
+        app,
+        "/api/v1/technologies/batch",
+        json("POST", { ids: ["lithium_ion_bess", "no_such_technology", "onshore_wind"] }),
+      );
+      assert.equal(status, 200);
+      assert.match(headers.get("content-type") ?? "", /^application\/json/);
+      assert.deepEqual(
+        body.technologies.map((x: { technology_id: string }) => x.technology_id),
+        ["lithium_ion_bess", "onshore_wind"],
+      );
+      assert.deepEqual(body.unknown, ["no_such_technology"]);
+      const detail = await call(app, "/api/v1/technologies/onshore_wind");
+      assert.deepEqual(body.technologies[1], detail.body, "the same detail as GET /{id}");
+    });
+    await t.step("only unknown ids: 200 with none found", async () => {
+      const { status, body } = await call(
+        app,
+        "/api/v1/technologies/batch",
+        json("POST", { ids: ["nope", "__proto__"] }),
+      );
+      assert.equal(status, 200);
+      assert.deepEqual(body, { technologies: [], unknown: ["nope", "__proto__"] });
+    });
+    await t.step("an id asked twice is answered once", async () => {
+      const { body } = await call(
+        app,
+        "/api/v1/technologies/batch",
+        json("POST", { ids: ["onshore_wind", "x", "onshore_wind", "x"] }),
+      );
+      assert.equal(body.technologies.length, 1);
+      assert.deepEqual(body.unknown, ["x"]);
+    });
+    await t.step("200 ids are allowed", async () => {
+      const ids = Array.from({ length: 200 }, (_, i) => `missing_${i}`);
+      const { status, body } = await call(app, "/api/v1/technologies/batch", json("POST", { ids }));
+      assert.equal(status, 200);
+      assert.equal(body.unknown.length, 200);
+    });
+    const cases: [string, RequestInit, number, RegExp][] = [
+      ["malformed JSON", json("POST", "{"), 400, /^Malformed JSON in request body$/],
+      ["no ids", json("POST", {}), 400, /^Invalid request body: ids: is required$/],
+      ["empty list", json("POST", { ids: [] }), 400, /ids: must have at least 1 items/],
+      [
+        "201 ids",
+        json("POST", { ids: Array.from({ length: 201 }, (_, i) => `t${i}`) }),
+        400,
+        /ids: must have at most 200 items/,
+      ],
+      ["an id not a string", json("POST", { ids: ["a", 3] }), 400, /ids\[1\]: must be a string/],
+      ["an empty id", json("POST", { ids: [""] }), 400, /ids\[0\]: must have at least 1/],
+      ["ids not a list", json("POST", { ids: "onshore_wind" }), 400, /ids: must be an array/],
+      ["other members", json("POST", { ids: ["a"], limit: 3 }), 400, /limit: unknown member/],
+      ["a JSON array", json("POST", ["onshore_wind"]), 400, /^Invalid request body/],
+      [
+        "not JSON",
+        { method: "POST", body: "ids=a", headers: { "Content-Type": "text/plain" } },
+        415,
+        /./,
+      ],
+    ];
+    for (const [name, init, status, error] of cases) {
+      await t.step(name, async () => {
+        const reply = await call(app, "/api/v1/technologies/batch", init);
+        assert.equal(reply.status, status);
+        assert.match(reply.body.error, error);
+      });
+    }
+    await t.step("documented in the OpenAPI document", async () => {
+      const { body } = await call(app, "/openapi.json");
+      const batch = body.paths["/api/v1/technologies/batch"]?.post;
+      assert.ok(batch, "POST /api/v1/technologies/batch is documented");
+      assert.deepEqual(Object.keys(batch.responses).sort(), ["200", "400", "413", "415"]);
+      const list = body.paths["/api/v1/technologies"].get;
+      const type = list.parameters.find((p: { name: string }) => p.name === "type");
+      assert.deepEqual(type.schema.enum, [
+        "supply",
+        "supply_plus",
+        "storage",
+        "transmission",
+        "conversion",
+      ]);
+    });
   } finally {
     await done();
   }
