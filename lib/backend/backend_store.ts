@@ -115,20 +115,50 @@ export interface CompletedRunInput {
   body: string;
 }
 
-/** Queries over the backend's store; `init()` creates the tables. */
+/**
+ * Queries over the backend's store; `init()` creates the tables. The model list and the job rows
+ * are also kept in memory (this process is the file's only writer), so the two hottest reads do
+ * not query: every write goes to the store first and then updates or drops the copy, and a read
+ * that raced a write does not keep its possibly older answer (a generation count).
+ */
 export class BackendStore {
+  #modelList: ModelListItem[] | undefined;
+  #modelListJson: string | undefined;
+  #modelGeneration = 0;
+  readonly #jobs = new Map<string, JobRow>();
+  #jobGeneration = 0;
+
   constructor(readonly store: Store) {}
+
+  #modelsChanged(): void {
+    this.#modelGeneration++;
+    this.#modelList = undefined;
+    this.#modelListJson = undefined;
+  }
 
   /** Creates the tables when missing. */
   async init(): Promise<void> {
     for (const sql of BACKEND_SCHEMA) await this.store.run(sql);
   }
 
-  /** Every model, the most recently updated first. */
-  listModels(): Promise<ModelListItem[]> {
-    return this.store.all<ModelListItem>(
+  /** Every model, the most recently updated first (the caller must not change the array). */
+  async listModels(): Promise<readonly ModelListItem[]> {
+    if (this.#modelList) return this.#modelList;
+    const generation = this.#modelGeneration;
+    const rows = await this.store.all<ModelListItem>(
       `SELECT ${MODEL_ITEM} FROM models ORDER BY updated_at DESC, seq DESC`,
     );
+    if (generation === this.#modelGeneration) this.#modelList = rows;
+    return rows;
+  }
+
+  /** The model list as JSON text, made once per change of the models. */
+  async listModelsJson(): Promise<string> {
+    if (this.#modelListJson !== undefined) return this.#modelListJson;
+    const generation = this.#modelGeneration;
+    const text = JSON.stringify(await this.listModels());
+    if (generation === this.#modelGeneration) this.#modelListJson = text;
+    return text;
   }
 
   /** Saves a new model; its id is the next number, as text. */
@@ -143,6 +173,7 @@ export class BackendStore {
        RETURNING ${MODEL_ITEM}`,
       [meta.name, meta.description, now, body],
     );
+    this.#modelsChanged();
     return rows[0]!;
   }
 
@@ -173,11 +204,22 @@ export class BackendStore {
        WHERE id = $1 RETURNING ${MODEL_ITEM}`,
       [id, meta.name, meta.description, now, body],
     );
+    this.#modelsChanged();
     return rows[0];
   }
 
   /** Deletes a model with its jobs, their logs and results, in one transaction. */
-  deleteModel(id: string): Promise<boolean> {
+  async deleteModel(id: string): Promise<boolean> {
+    try {
+      return await this.#deleteModel(id);
+    } finally {
+      this.#modelsChanged();
+      this.#jobGeneration++;
+      this.#jobs.clear();
+    }
+  }
+
+  #deleteModel(id: string): Promise<boolean> {
     return this.store.transaction(async (tx) => {
       const jobs = "SELECT id FROM jobs WHERE model_id = $1";
       await tx.run(`DELETE FROM job_logs WHERE job_id IN (${jobs})`, [id]);
@@ -204,6 +246,8 @@ export class BackendStore {
         job.runner_job_id,
       ],
     );
+    this.#jobGeneration++;
+    this.#jobs.set(job.id, { ...job });
   }
 
   /** Changes the given fields of a job. */
@@ -211,18 +255,32 @@ export class BackendStore {
     const entries = Object.entries(update).filter(([, v]) => v !== undefined);
     if (entries.length === 0) return;
     const sets = entries.map(([k], i) => `${k} = $${i + 2}`).join(", ");
-    await this.store.run(
-      `UPDATE jobs SET ${sets} WHERE id = $1`,
-      [id, ...entries.map(([, v]) => v as SqlValue)],
-    );
+    this.#jobGeneration++;
+    try {
+      await this.store.run(
+        `UPDATE jobs SET ${sets} WHERE id = $1`,
+        [id, ...entries.map(([, v]) => v as SqlValue)],
+      );
+    } catch (error) {
+      this.#jobs.delete(id);
+      throw error;
+    }
+    this.#jobGeneration++;
+    const cached = this.#jobs.get(id);
+    if (cached) this.#jobs.set(id, { ...cached, ...Object.fromEntries(entries) });
   }
 
   /** One job. */
   async getJob(id: string): Promise<JobRow | undefined> {
+    const cached = this.#jobs.get(id);
+    if (cached) return { ...cached };
+    const generation = this.#jobGeneration;
     const rows = await this.store.all<JobRow>(`SELECT ${JOB_COLUMNS} FROM jobs WHERE id = $1`, [
       id,
     ]);
-    return rows[0];
+    const row = rows[0];
+    if (row && generation === this.#jobGeneration) this.#jobs.set(id, { ...row });
+    return row;
   }
 
   /** The jobs of a model, the newest first. */

@@ -70,7 +70,10 @@ export function modelRoutes(app: OpenAPIHono, deps: ModelRouteDeps): void {
     summary: "Saved models, the most recently updated first (a bare array)",
     responses: { 200: jsonOf("The models", z.array(modelItemSchema)) },
   });
-  app.get("/models", async (c) => c.json(await store.listModels()));
+  app.get(
+    "/models",
+    async (c) => c.body(await store.listModelsJson(), 200, { "Content-Type": "application/json" }),
+  );
 
   registry.registerPath({
     method: "post",
