@@ -27,6 +27,11 @@ export const backendModule: ServiceModule = {
           catalogueUrl: settings.catalogueUrl,
           log: context.log,
         });
+        // Started in one process with the catalogue, the backend starts before the catalogue
+        // listens: merge its values once more shortly after the start.
+        const retry = setTimeout(() => void templates.refresh().catch(() => {}), 3000);
+        Deno.unrefTimer(retry);
+        context.shutdown.addEventListener("abort", () => clearTimeout(retry), { once: true });
         const state = await openStore(settings.statePath);
         let backend;
         try {
