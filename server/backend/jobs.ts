@@ -329,7 +329,10 @@ export class BackendJobs {
     const signal = job.controller.signal;
     let runnerId: string;
     try {
-      runnerId = await this.#runner.submit(job.model, signal);
+      // Not aborted by a cancel: a cancel during the upload would leave a job the runner may
+      // already have accepted running unwatched. The submit is bounded by its own timeout, and a
+      // job cancelled meanwhile is cancelled on the runner right after (below).
+      runnerId = await this.#runner.submit(job.model);
     } catch (error) {
       if (signal.aborted) return;
       await this.#fail(

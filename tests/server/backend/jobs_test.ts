@@ -173,3 +173,27 @@ Deno.test("backend jobs: jobs left running become failed 'interrupted by restart
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("backend jobs: a cancel right after the run request leaves nothing running on the runner", async () => {
+  const runner = await serveRunner(1);
+  const b = await serveBackend(runner.url);
+  try {
+    const id = (await call(b.base, "POST", "/api/models", await quarterModel())).body.id;
+    const job = (await call(b.base, "POST", `/api/models/${id}/run`)).body;
+    // While the backend is still uploading the model to the runner.
+    const cancelled = await call(b.base, "DELETE", `/api/jobs/${job.id}`);
+    assert.equal(cancelled.status, 200);
+    const end = performance.now() + 15_000;
+    for (;;) {
+      const counts = runner.built.jobs.counts();
+      // The runner got the job (the upload was not cut) and was told to cancel it.
+      if (counts.running + counts.queued === 0) break;
+      if (performance.now() > end) assert.fail(`still on the runner: ${JSON.stringify(counts)}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    assert.equal((await call(b.base, "GET", `/api/jobs/${job.id}`)).body.status, "cancelled");
+  } finally {
+    await b.dispose();
+    await runner.dispose();
+  }
+});
