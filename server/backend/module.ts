@@ -12,12 +12,15 @@ import { createBackendApp } from "./app.ts";
 import { readBackendSettings } from "./config.ts";
 import { TEMPLATE_ROUTES_BASE, templateRoutes } from "./template_routes.ts";
 import { catalogueProxy } from "./catalogue_proxy.ts";
+import { readGeoSettings } from "./geo_config.ts";
+import { geoRoutes, loadGeoRouteDeps } from "./osm_routes.ts";
 
 /** The modelling backend (BACKEND_PORT, default 8082). */
 export const backendModule: ServiceModule = {
   name: "backend",
   configure(env) {
     const settings = readBackendSettings(env);
+    const geoSettings = readGeoSettings(env);
     return {
       port: settings.port,
       async start(context) {
@@ -32,6 +35,7 @@ export const backendModule: ServiceModule = {
         const retry = setTimeout(() => void templates.refresh().catch(() => {}), 3000);
         Deno.unrefTimer(retry);
         context.shutdown.addEventListener("abort", () => clearTimeout(retry), { once: true });
+        const geo = await loadGeoRouteDeps(geoSettings);
         const state = await openStore(settings.statePath);
         let backend;
         try {
@@ -43,6 +47,7 @@ export const backendModule: ServiceModule = {
             templates,
             extraRoutes(app) {
               app.route(TEMPLATE_ROUTES_BASE, templateRoutes(templates));
+              app.route("/", geoRoutes(geo));
               app.route(
                 "/",
                 catalogueProxy({
