@@ -20,6 +20,8 @@ import { createBackendApp } from "../../server/backend/app.ts";
 import { catalogueProxy } from "../../server/backend/catalogue_proxy.ts";
 import { TEMPLATE_ROUTES_BASE, templateRoutes } from "../../server/backend/template_routes.ts";
 import { createTemplateLibrary } from "../../lib/templates/template_library.ts";
+import { readGeoSettings } from "../../server/backend/geo_config.ts";
+import { geoRoutes, loadGeoRouteDeps } from "../../server/backend/osm_routes.ts";
 import { openStore } from "../../lib/store/store.ts";
 
 const SECONDS = Number(Deno.env.get("FUZZ_SECONDS") ?? 25);
@@ -271,6 +273,10 @@ Deno.test({
     );
     const catalogueUrl = `http://127.0.0.1:${catalogueServer.addr.port}`;
     const templates = await createTemplateLibrary({ catalogueUrl, log: () => {} });
+    // The geocoder's upstream is offline here (no network): every answer comes from the gazetteer.
+    const geo = await loadGeoRouteDeps(readGeoSettings({}), {
+      fetch: () => Promise.reject(new TypeError("offline")),
+    });
     const store = await openStore(":memory:");
     const backend = await createBackendApp({
       store,
@@ -284,6 +290,7 @@ Deno.test({
       extraRoutes(app) {
         app.route(TEMPLATE_ROUTES_BASE, templateRoutes(templates));
         app.route("/", catalogueProxy({ catalogueUrl }));
+        app.route("/", geoRoutes(geo));
       },
     });
     try {
