@@ -11,6 +11,7 @@ import { readJsonObject } from "./json_body.ts";
 import {
   anyObjectSchema,
   completedRunItemSchema,
+  completedRunListItemSchema,
   errorOf,
   idParamsSchema,
   jsonOf,
@@ -82,9 +83,16 @@ export function completedRunRoutes(app: OpenAPIHono, deps: CompletedRunRouteDeps
     path: "/completed-runs",
     tags,
     summary: "Run records, the newest first (a bare array)",
-    responses: { 200: jsonOf("The records", z.array(completedRunItemSchema)) },
+    responses: { 200: jsonOf("The records", z.array(completedRunListItemSchema)) },
   });
-  app.get("/completed-runs", async (c) => c.json(await store.listCompletedRuns()));
+  app.get("/completed-runs", async (c) =>
+    c.json(
+      (await store.listCompletedRuns()).map((item) => ({
+        ...item,
+        modelName: item.model_name,
+        completedAt: item.created_at,
+      })),
+    ));
 
   registry.registerPath({
     method: "get",

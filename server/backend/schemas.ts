@@ -55,6 +55,15 @@ export const completedRunItemSchema = z.object({
   status: z.string().nullable(),
 }).openapi("CompletedRunItem");
 
+/**
+ * A run-history list item: the spec's members plus the camelCase names the existing frontend
+ * reads when it replaces its local history with this list (`modelName`, `completedAt`).
+ */
+export const completedRunListItemSchema = completedRunItemSchema.extend({
+  modelName: z.string().nullable(),
+  completedAt: z.string(),
+}).openapi("CompletedRunListItem");
+
 /** `GET /api/health`. */
 export const healthSchema = z.object({
   status: z.literal("ok"),
