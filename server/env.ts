@@ -25,6 +25,17 @@ export function port(name: string, value: string | undefined, fallback: number):
   return parsed;
 }
 
+/** An integer >= `min`; `fallback` when unset or blank. */
+export function integer(env: Env, name: string, fallback: number, min: number): number {
+  const value = text(env, name);
+  if (value === undefined) return fallback;
+  const parsed = Number(value);
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(parsed) || parsed < min) {
+    throw new RangeError(`${name}: must be an integer >= ${min}, got "${value}"`);
+  }
+  return parsed;
+}
+
 /** A number > 0; `fallback` when unset or blank. */
 export function positive(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined || value.trim() === "") return fallback;

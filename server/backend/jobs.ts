@@ -18,6 +18,7 @@ import type { RunResult } from "../../lib/runner/model_runner.ts";
 import { type BatchAppender, createBatchAppender } from "../../lib/store/batch_appender.ts";
 import { JobEventLog, type RunEvent } from "../runner/job_events.ts";
 import { summarizeResult } from "../runner/result_summary.ts";
+import { abortableDelay } from "../../lib/concurrency/abortable_delay.ts";
 
 /** A job as the routes show it. */
 export interface JobView {
@@ -91,19 +92,6 @@ interface ActiveJob {
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
 }
 
 /** `12.3s` or `1m 5s`, as the frontend writes a run's duration. */
@@ -405,7 +393,7 @@ export class BackendJobs {
           return;
         }
       }
-      await sleep(500, signal);
+      await abortableDelay(500, signal);
     }
   }
 

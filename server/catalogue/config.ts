@@ -6,7 +6,7 @@ import { type AdminConfig, readAdminConfig } from "../../lib/auth/password.ts";
 import type { OrcidConfig } from "../../lib/auth/orcid.ts";
 import { type ScraperConfig, ScraperConfigSchema } from "../../lib/scraper/config.ts";
 import { SOURCE_NAMES } from "../../lib/scraper/source.ts";
-import { type Env, origins, port, positive, text, url } from "../env.ts";
+import { type Env, integer, origins, port, positive, text, url } from "../env.ts";
 
 /** Everything the catalogue service is configured with, except the JWT secret. */
 export interface CatalogueSettings {
@@ -76,17 +76,6 @@ export const CATALOGUE_DEFAULTS = {
   loginQueueLimit: 8,
   maxPendingSubmissions: 100,
 } as const;
-
-/** An integer >= `min`; `fallback` when unset or blank. */
-function integer(env: Env, name: string, fallback: number, min: number): number {
-  const value = text(env, name);
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(parsed) || parsed < min) {
-    throw new RangeError(`${name}: must be an integer >= ${min}, got "${value}"`);
-  }
-  return parsed;
-}
 
 function readLogin(env: Env): LoginLimits {
   return {

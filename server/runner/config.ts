@@ -2,7 +2,7 @@
  * The runner service's settings from environment variables, read by a pure function. The
  * interface it binds is the shared HOST (`server/config.ts`), like every other service.
  */
-import { type Env, port, positive, text } from "../env.ts";
+import { type Env, integer, port, positive } from "../env.ts";
 
 /** Everything the runner service is configured with. */
 export interface RunnerSettings {
@@ -32,17 +32,6 @@ export const RUNNER_DEFAULTS = {
   keepaliveMs: 15_000,
   statsMs: 10_000,
 } as const;
-
-/** An integer >= `min`; `fallback` when unset or blank. */
-function integer(env: Env, name: string, fallback: number, min: number): number {
-  const value = text(env, name);
-  if (value === undefined) return fallback;
-  const parsed = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(parsed) || parsed < min) {
-    throw new RangeError(`${name}: must be an integer >= ${min}, got "${value}"`);
-  }
-  return parsed;
-}
 
 /** Reads the runner settings; throws RangeError naming the variable at fault. */
 export function readRunnerSettings(env: Env): RunnerSettings {

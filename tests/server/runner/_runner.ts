@@ -11,6 +11,7 @@
 import type { ModelProblem } from "../../../lib/model/model_problem.ts";
 import type { ResolvedModel } from "../../../lib/model/resolved_model.ts";
 import type { ModelRunner, RunHooks, RunResult } from "../../../lib/runner/model_runner.ts";
+import { abortableDelay } from "../../../lib/concurrency/abortable_delay.ts";
 
 /** What a test body asks of the double. */
 export interface TestRunBody {
@@ -25,20 +26,6 @@ const KEYS = new Set(["steps", "step_ms", "fail", "infeasible"]);
 /** A ModelRunner double that counts the runs it started and those that saw their signal. */
 export interface TestRunner extends ModelRunner {
   readonly counts: { started: number; aborted: number };
-}
-
-/** Waits `ms`, or less when `signal` aborts first. */
-function pause(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    }
-    signal.addEventListener("abort", done, { once: true });
-  });
 }
 
 /** A double with the name `solverName`. */
@@ -115,7 +102,7 @@ export function createTestRunner(solverName = "TestSolver 0.0 (double)"): TestRu
       let objective = 0;
       for (let t = 0; t < plan.steps; t++) {
         if (hooks.signal.aborted) break;
-        await pause(plan.step_ms, hooks.signal);
+        await abortableDelay(plan.step_ms, hooks.signal);
         if (hooks.signal.aborted) break;
         // Real, if small, work: a value per step that the result reports.
         const value = Math.sin(t / 3) ** 2;
