@@ -15,33 +15,20 @@ import { BackendStore, JOB_LOG_COLUMNS, type JobRow } from "../../lib/backend/ba
 import { JobProgress } from "../../lib/backend/job_progress.ts";
 import { type RunnerClient, RunnerHttpError } from "../../lib/backend/runner_client.ts";
 import type { RunResult } from "../../lib/runner/model_runner.ts";
+import {
+  CANCELLED,
+  type CancelOutcome,
+  doneEvent,
+  INTERRUPTED,
+  isFinished,
+  type JobSubmission,
+  type JobView,
+  rowView,
+  runRecord,
+} from "./job_view.ts";
 import { type BatchAppender, createBatchAppender } from "../../lib/store/batch_appender.ts";
 import { JobEventLog, type RunEvent } from "../runner/job_events.ts";
-import { summarizeResult } from "../runner/result_summary.ts";
 import { abortableDelay } from "../../lib/concurrency/abortable_delay.ts";
-
-/** A job as the routes show it. */
-export interface JobView {
-  id: string;
-  model_id: string;
-  status: JobRow["status"];
-  progress: number;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  error: string | null;
-}
-
-/** The error of jobs that were running when the backend stopped. */
-export const INTERRUPTED = "interrupted by restart";
-
-/** The error of a cancelled job. */
-export const CANCELLED = "cancelled";
-
-/** Whether a status is final. */
-export function isFinished(status: JobRow["status"]): boolean {
-  return status === "completed" || status === "failed" || status === "cancelled";
-}
 
 /** What the job manager is built from. */
 export interface BackendJobsOptions {
@@ -60,22 +47,6 @@ export interface BackendJobsOptions {
   logBatch?: { maxRows?: number; maxDelayMs?: number };
 }
 
-/** What a cancel did. */
-export type CancelOutcome =
-  | { outcome: "cancelled"; job: JobView }
-  | { outcome: "finished"; status: JobRow["status"] }
-  | { outcome: "unknown" };
-
-/** What a job submission carries. */
-export interface JobSubmission {
-  modelId: string;
-  modelName: string;
-  /** The model to submit (already checked). */
-  model: Record<string, unknown>;
-  /** Lines for the job's log before the runner's (how the model was read). */
-  notes?: readonly string[];
-}
-
 interface ActiveJob {
   row: JobRow;
   modelName: string;
@@ -92,14 +63,6 @@ interface ActiveJob {
 
 function message(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-/** `12.3s` or `1m 5s`, as the frontend writes a run's duration. */
-export function formatDuration(ms: number): string {
-  if (!Number.isFinite(ms) || ms < 0) return "N/A";
-  const seconds = ms / 1000;
-  if (seconds < 60) return `${seconds.toFixed(1)}s`;
-  return `${Math.floor(seconds / 60)}m ${Math.round(seconds % 60)}s`;
 }
 
 /** The jobs of one backend. */
@@ -516,24 +479,7 @@ export class BackendJobs {
   /** The run-history record of a finished job, in the frontend's form (and the spec's keys). */
   async #saveRecord(job: ActiveJob, result: Record<string, unknown>): Promise<void> {
     const row = job.row;
-    const started = Date.parse(row.started_at ?? row.created_at);
-    const finished = Date.parse(row.finished_at ?? row.created_at);
-    const record = {
-      id: row.id,
-      job_id: row.id,
-      model_id: row.model_id,
-      model_name: job.modelName,
-      modelName: job.modelName,
-      framework: "calliope",
-      solver: "highs",
-      status: row.status,
-      completedAt: row.finished_at,
-      duration: formatDuration(finished - started),
-      objective: typeof result["objective"] === "number" ? result["objective"] : null,
-      terminationCondition: result["termination_condition"] ?? null,
-      result,
-      logs: job.lines,
-    };
+    const record = runRecord(row, job.modelName, result, job.lines);
     try {
       await this.#store.upsertCompletedRun({
         id: row.id,
@@ -550,27 +496,4 @@ export class BackendJobs {
 
 function lostJob(base: string, runnerId: string): string {
   return `The runner at ${base} no longer knows job ${runnerId} (it may have restarted)`;
-}
-
-function doneEvent(result: RunResult): RunEvent {
-  return {
-    type: "done",
-    result: summarizeResult(result),
-    objective: typeof result.objective === "number" ? result.objective : null,
-    termination: String(result.termination ?? result.termination_condition ?? ""),
-    success: result.success !== false,
-  };
-}
-
-function rowView(row: JobRow): JobView {
-  return {
-    id: row.id,
-    model_id: row.model_id,
-    status: row.status,
-    progress: row.progress,
-    created_at: row.created_at,
-    started_at: row.started_at,
-    finished_at: row.finished_at,
-    error: row.error,
-  };
 }
