@@ -7,14 +7,9 @@ import type { Location, ModelConfig, Technology } from "./model_config.ts";
 import { type ModelProblem, ModelValidationError } from "./model_problem.ts";
 import type {
   CarrierTier,
-  LocTechSets,
-  ResolvedConstraints,
-  ResolvedCosts,
   ResolvedLocation,
-  ResolvedLocTech,
   ResolvedModel,
   ResolvedTechnology,
-  Series,
 } from "./resolved_model.ts";
 import { applyScenario } from "./apply_model_overrides.ts";
 import { parseModelConfig } from "./parse_model_config.ts";
@@ -31,24 +26,9 @@ import { depreciationRate, isCapitalCostKey } from "./depreciation.ts";
 import { toNumber } from "./quantity.ts";
 import { valueRangeProblems } from "./value_ranges.ts";
 import { isSeriesReference } from "./series_reference.ts";
-import { buildTimeline, type Timeline } from "./timeline.ts";
+import { buildTimeline } from "./timeline.ts";
 import { didYouMean } from "./key_suggestions.ts";
-
-/** A loc::tech before defaults and time series. */
-interface RawLocTech {
-  readonly id: string;
-  readonly location: string;
-  readonly locationIndex: number;
-  readonly tech: Technology;
-  readonly techIndex: number;
-  readonly carriers: TechCarriers;
-  readonly remote?: string;
-  readonly remoteIndex?: number;
-  readonly distance?: number;
-  /** energy_eff_per_distance^distance, applied once energy_eff is known. */
-  readonly effScale: number;
-  readonly settings: RawSettings;
-}
+import { buildLocTech, type RawLocTech } from "./build_loc_tech.ts";
 
 /** The outcome of `prepareModel`. */
 export type PrepareModelResult =
@@ -428,128 +408,6 @@ function checkLocTech(lt: RawLocTech, problems: ModelProblem[]): void {
   }
 }
 
-function buildLocTech(
-  lt: RawLocTech,
-  depreciations: Readonly<Record<string, number>>,
-  timeline: Timeline,
-): ResolvedLocTech {
-  const s = lt.settings;
-  const c = s.constraints;
-  const where = (key: string) => s.constraintPaths[key] ?? `technologies[${lt.techIndex}]`;
-  const num = (key: string, fallback: number): number => {
-    if (c[key] === undefined) return fallback;
-    return toNumber(c[key]) ?? fallback;
-  };
-  const opt = (key: string): number | undefined =>
-    c[key] === undefined ? undefined : toNumber(c[key]);
-  const series = (key: string, fallback: number): Series =>
-    c[key] === undefined
-      ? fallback
-      : timeline.value(c[key], key === "resource" ? "resource" : "other", lt.location, where(key));
-  const flag = (key: string, fallback: boolean) =>
-    typeof c[key] === "boolean" ? c[key] as boolean : fallback;
-
-  let energyEff = series("energy_eff", 1);
-  if (lt.effScale !== 1) {
-    energyEff = typeof energyEff === "number"
-      ? energyEff * lt.effScale
-      : energyEff.map((v) => v * lt.effScale);
-  }
-  let perStorageMax = opt("energy_cap_per_storage_cap_max");
-  const chargeRate = opt("charge_rate");
-  // charge_rate is the deprecated spelling of the same bound; both apply, so the tighter wins.
-  if (chargeRate !== undefined) perStorageMax = Math.min(perStorageMax ?? Infinity, chargeRate);
-  const ratios: Partial<Record<CarrierTier, Record<string, number>>> = {};
-  for (const [tier, values] of Object.entries((c.carrier_ratios ?? {}) as Record<string, object>)) {
-    ratios[tier.replace(/^carrier_/, "") as CarrierTier] = { ...values } as Record<string, number>;
-  }
-  const optional: Partial<Record<keyof ResolvedConstraints, unknown>> = {
-    energy_cap_equals: opt("energy_cap_equals"),
-    energy_cap_min_use: opt("energy_cap_min_use"),
-    energy_cap_equals_systemwide: opt("energy_cap_equals_systemwide"),
-    energy_cap_max_systemwide: opt("energy_cap_max_systemwide"),
-    energy_cap_per_storage_cap_min: opt("energy_cap_per_storage_cap_min"),
-    energy_cap_per_storage_cap_max: perStorageMax,
-    energy_cap_per_storage_cap_equals: opt("energy_cap_per_storage_cap_equals"),
-    storage_cap_equals: opt("storage_cap_equals"),
-    storage_initial: opt("storage_initial"),
-    storage_discharge_depth: opt("storage_discharge_depth"),
-    resource_cap_equals: opt("resource_cap_equals"),
-    resource_area_equals: opt("resource_area_equals"),
-    resource_area_per_energy_cap: opt("resource_area_per_energy_cap"),
-    energy_ramping: c.energy_ramping === undefined ? undefined : series("energy_ramping", 0),
-    export_carrier: typeof c.export_carrier === "string" ? c.export_carrier : undefined,
-    lifetime: opt("lifetime"),
-  };
-  const constraints = {
-    energy_prod: flag("energy_prod", false),
-    energy_con: flag("energy_con", false),
-    energy_eff: energyEff,
-    parasitic_eff: series("parasitic_eff", 1),
-    resource_eff: series("resource_eff", 1),
-    resource: series("resource", 0),
-    resource_scale: num("resource_scale", 1),
-    resource_unit: (c.resource_unit ?? "energy") as ResolvedConstraints["resource_unit"],
-    force_resource: flag("force_resource", false),
-    resource_min_use: num("resource_min_use", 0),
-    energy_cap_min: num("energy_cap_min", 0),
-    energy_cap_max: num("energy_cap_max", Infinity),
-    energy_cap_scale: num("energy_cap_scale", 1),
-    storage_cap_min: num("storage_cap_min", 0),
-    storage_cap_max: num("storage_cap_max", Infinity),
-    storage_loss: series("storage_loss", 0),
-    resource_cap_min: num("resource_cap_min", 0),
-    resource_cap_max: num("resource_cap_max", Infinity),
-    resource_cap_equals_energy_cap: flag("resource_cap_equals_energy_cap", false),
-    resource_area_min: num("resource_area_min", 0),
-    resource_area_max: num("resource_area_max", Infinity),
-    export_cap: num("export_cap", Infinity),
-    carrier_ratios: ratios,
-    ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
-  } as ResolvedConstraints;
-
-  const costs: Record<string, ResolvedCosts> = {};
-  for (const [cls, values] of Object.entries(s.costs)) {
-    const paths = s.costPaths[cls] ?? {};
-    const cost = (key: string): number => toNumber(values[key]) ?? 0;
-    const costSeries = (key: string): Series =>
-      values[key] === undefined
-        ? 0
-        : timeline.value(values[key], "other", lt.location, paths[key] ?? "");
-    costs[cls] = {
-      energy_cap: cost("energy_cap"),
-      storage_cap: cost("storage_cap"),
-      resource_cap: cost("resource_cap"),
-      resource_area: cost("resource_area"),
-      om_annual: cost("om_annual"),
-      om_annual_investment_fraction: cost("om_annual_investment_fraction"),
-      om_prod: costSeries("om_prod"),
-      om_con: costSeries("om_con"),
-      export: costSeries("export"),
-      depreciation: depreciations[cls] ?? 1,
-    };
-  }
-
-  return {
-    id: lt.id,
-    location: lt.location,
-    tech: lt.tech.name,
-    type: lt.tech.type,
-    ...(lt.remote === undefined ? {} : { remote: lt.remote }),
-    ...(lt.distance === undefined ? {} : { distance: lt.distance }),
-    carriers: lt.carriers.tiers,
-    ...(lt.carriers.primary_carrier_out === undefined
-      ? {}
-      : { primary_carrier_out: lt.carriers.primary_carrier_out }),
-    ...(lt.carriers.primary_carrier_in === undefined
-      ? {}
-      : { primary_carrier_in: lt.carriers.primary_carrier_in }),
-    constraints,
-    costs,
-    sets: locTechSets(lt, constraints),
-  };
-}
-
 /** Depreciation rate by cost class of one loc::tech. */
 function depreciationByClass(lt: RawLocTech, problems: ModelProblem[]): Record<string, number> {
   const out: Record<string, number> = {};
@@ -590,35 +448,6 @@ function depreciation(
   }
   if (lifetime === undefined || lifetime === 0 || interest === undefined) return 1;
   return depreciationRate(interest, lifetime);
-}
-
-/** Set memberships decided from the keys set (`preprocess/sets.py`). */
-function locTechSets(lt: RawLocTech, constraints: ResolvedConstraints): LocTechSets {
-  const keys = Object.keys(lt.settings.constraints);
-  const costKeys = Object.values(lt.settings.costs).flatMap((c) => Object.keys(c));
-  const transmission = lt.tech.type === "transmission";
-  const resource = lt.settings.constraints.resource;
-  const resourceValue = toNumber(resource);
-  const finite = !transmission && resource !== undefined &&
-    (isSeriesReference(resource) ||
-      (resourceValue !== undefined && resourceValue !== 0 && Number.isFinite(resourceValue)));
-  return {
-    area: !transmission &&
-      ([...keys, ...costKeys].some((k) => k.includes("resource_area")) ||
-        constraints.resource_unit === "energy_per_area"),
-    store: lt.tech.type === "storage" ||
-      (lt.tech.type === "supply_plus" && keys.some((k) => k.includes("storage_"))),
-    finiteResource: finite,
-    ramping: !transmission && keys.includes("energy_ramping"),
-    export: !transmission && keys.includes("export_carrier"),
-    investmentCost: costKeys.some((k) =>
-      k.includes("_cap") || k.includes("purchase") || k.includes("_area") ||
-      k.includes("om_annual")
-    ),
-    omCost: costKeys.some((k) =>
-      (k.includes("om_") || (k.includes("export") && !transmission)) && !k.includes("om_annual")
-    ),
-  };
 }
 
 function dedupe(problems: ModelProblem[]): ModelProblem[] {
