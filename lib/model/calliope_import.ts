@@ -6,8 +6,7 @@
  * What the runner cannot solve (operate or spores mode, group constraints, MILP keys, time
  * clustering) is an error naming its Calliope path, never dropped.
  */
-import { dirname, isAbsolute, join } from "node:path";
-import Papa from "papaparse";
+import { join } from "node:path";
 import {
   constraintsSchema,
   costsSchema,
@@ -18,19 +17,27 @@ import {
   TECH_TYPES,
   type TechType,
 } from "./model_config.ts";
-import { formatPath, type ModelProblem, ModelValidationError } from "./model_problem.ts";
+import {
+  dedupeProblems,
+  formatPath,
+  type ModelProblem,
+  ModelValidationError,
+  type ReportProblem as Report,
+} from "./model_problem.ts";
 import {
   type AttrDict,
-  type AttrValue,
   cloneAttr,
+  dictAt,
   getKey,
   isAttrDict,
-  keysNested,
   readCalliopeYaml,
-  toAttrDict,
+  toJson,
   union,
 } from "./calliope_yaml.ts";
 import { CARRIER_KEYS } from "./carriers.ts";
+import { checkRunAndModel, convertParameters } from "./calliope_run_settings.ts";
+import { applyOverrides } from "./calliope_scenario.ts";
+import { readReferencedSeries, timeseriesDir } from "./calliope_series.ts";
 
 /** Options of {@link importCalliopeModel}. */
 export interface CalliopeImportOptions {
@@ -44,16 +51,6 @@ const CONSTRAINT_KEYS = new Set(Object.keys(constraintsSchema.shape));
 const COST_KEYS = new Set(Object.keys(costsSchema.shape));
 const MILP_KEYS = new Set<string>(MILP_ONLY_KEYS);
 const UNIMPLEMENTED = new Set<string>(NOT_IMPLEMENTED_KEYS);
-/** Keys of `run:` that only steer Calliope's own solver call, not the model. */
-const RUN_KEYS_IGNORED = new Set([
-  "solver",
-  "solver_io",
-  "solver_options",
-  "zero_threshold",
-  "save_logs",
-  "backend",
-]);
-const MODEL_KEYS_IGNORED = new Set(["calliope_version", "random_seed", "file_allowed"]);
 
 /**
  * Reads the Calliope 0.6 model in `dir` (its `model.yaml`, or `dir` itself when it names a YAML
@@ -68,7 +65,7 @@ export async function importCalliopeModel(
   const applied = applyOverrides(config, modelFile, options);
   const problems: ModelProblem[] = [];
   const model = convert(applied, problems);
-  if (problems.length > 0) throw new ModelValidationError(dedupe(problems));
+  if (problems.length > 0) throw new ModelValidationError(dedupeProblems(problems));
   const tsDir = timeseriesDir(applied, modelFile);
   model.timeSeries = await readReferencedSeries(model, tsDir);
   const parsed = modelConfigSchema.safeParse(model);
@@ -78,16 +75,6 @@ export async function importCalliopeModel(
     );
   }
   return parsed.data;
-}
-
-function dedupe(problems: ModelProblem[]): ModelProblem[] {
-  const seen = new Set<string>();
-  return problems.filter((p) => {
-    const key = `${p.path}\n${p.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 async function findModelFile(dir: string): Promise<string> {
@@ -101,107 +88,7 @@ async function findModelFile(dir: string): Promise<string> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Overrides and scenarios (Calliope's apply_overrides)
-
-function applyOverrides(
-  config: AttrDict,
-  modelFile: string,
-  options: CalliopeImportOptions,
-): AttrDict {
-  const result = cloneAttr(config);
-  const overrideDict = options.overrides ? toAttrDict(options.overrides) : undefined;
-  // Twice, as Calliope does: before the scenario (so it can redefine scenarios) and after it.
-  if (overrideDict) union(result, overrideDict, { allowOverride: true, allowReplacement: true });
-  if (options.scenario) {
-    const names = overridesOfScenario(result, options.scenario, modelFile, []);
-    const overrides = isAttrDict(result["overrides"]) ? result["overrides"] : {};
-    const combined: AttrDict = {};
-    for (const name of names) {
-      const group = overrides[name];
-      if (!isAttrDict(group)) {
-        throw new RangeError(
-          `${modelFile}: scenario "${options.scenario}": override "${name}" is not defined ` +
-            `(overrides: ${Object.keys(overrides).join(", ") || "none"}; scenarios: ${
-              Object.keys(isAttrDict(result["scenarios"]) ? result["scenarios"] : {}).join(", ") ||
-              "none"
-            })`,
-        );
-      }
-      try {
-        union(combined, group);
-      } catch (error) {
-        if (error instanceof RangeError) {
-          throw new RangeError(
-            `${modelFile}: ${error.message}. Already specified but defined again in override "${name}"`,
-          );
-        }
-        throw error;
-      }
-    }
-    union(result, combined, { allowOverride: true, allowReplacement: true });
-  }
-  if (overrideDict) union(result, overrideDict, { allowOverride: true, allowReplacement: true });
-  return result;
-}
-
-/** Override names of a scenario, nested scenarios expanded, each once, in order. */
-function overridesOfScenario(
-  config: AttrDict,
-  scenario: string,
-  modelFile: string,
-  seen: string[],
-): string[] {
-  const scenarios = isAttrDict(config["scenarios"]) ? config["scenarios"] : {};
-  let list: AttrValue[];
-  if (Object.hasOwn(scenarios, scenario)) {
-    if (seen.includes(scenario)) {
-      throw new RangeError(`${modelFile}: scenario "${scenario}" refers to itself`);
-    }
-    const entry = scenarios[scenario] ?? null;
-    list = Array.isArray(entry) ? entry : [entry];
-  } else {
-    list = scenario.split(",").map((s) => s.trim()).filter((s) => s !== "");
-  }
-  const out: string[] = [];
-  for (const item of list) {
-    if (typeof item !== "string") {
-      throw new TypeError(
-        `${modelFile}: scenario "${scenario}" must be a list of override or scenario names`,
-      );
-    }
-    const names = Object.hasOwn(scenarios, item) && item !== scenario
-      ? overridesOfScenario(config, item, modelFile, [...seen, scenario])
-      : [item];
-    for (const n of names) if (!out.includes(n)) out.push(n);
-  }
-  return out;
-}
-
-// ---------------------------------------------------------------------------------------------
 // Conversion
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-/** A YAML value as ModelConfig JSON: ±Infinity (from `.inf`) becomes "inf" / "-inf". */
-function toJson(value: AttrValue): Json {
-  if (typeof value === "number") {
-    if (value === Infinity) return "inf";
-    if (value === -Infinity) return "-inf";
-    return value;
-  }
-  if (Array.isArray(value)) return value.map(toJson);
-  if (isAttrDict(value)) {
-    const out: { [key: string]: Json } = {};
-    for (const [k, v] of Object.entries(value)) out[k] = toJson(v);
-    return out;
-  }
-  return value;
-}
-
-function dictAt(dict: AttrDict, key: string): AttrDict {
-  const v = getKey(dict, key);
-  return isAttrDict(v) ? v : {};
-}
 
 function convert(config: AttrDict, problems: ModelProblem[]): ModelConfig {
   const problem = (path: string, message: string) => problems.push({ path, message });
@@ -256,57 +143,6 @@ function convert(config: AttrDict, problems: ModelProblem[]): ModelConfig {
     parameters: convertParameters(config, problem),
   };
   return model as unknown as ModelConfig;
-}
-
-type Report = (path: string, message: string) => void;
-
-function checkRunAndModel(config: AttrDict, problem: Report): void {
-  const mode = getKey(config, "run.mode");
-  if (mode !== undefined && mode !== null && mode !== "plan") {
-    problem("run.mode", `run mode "${String(mode)}" is not supported: the runner solves plan mode`);
-  }
-  const groups = getKey(config, "group_constraints");
-  if (isAttrDict(groups) && Object.keys(groups).length > 0) {
-    problem(
-      "group_constraints",
-      `group constraints (${Object.keys(groups).join(", ")}) are not supported by the runner`,
-    );
-  }
-  const objective = getKey(config, "run.objective");
-  if (objective !== undefined && objective !== null && objective !== "minmax_cost_optimization") {
-    problem(
-      "run.objective",
-      `objective "${String(objective)}" is not supported (only minmax_cost_optimization)`,
-    );
-  }
-  const sense = getKey(config, "run.objective_options.sense");
-  if (sense !== undefined && sense !== null && sense !== "minimize" && sense !== "minimise") {
-    problem("run.objective_options.sense", `objective sense "${String(sense)}" is not supported`);
-  }
-  const known = new Set([
-    "mode",
-    "ensure_feasibility",
-    "bigM",
-    "cyclic_storage",
-    "objective",
-    "objective_options",
-  ]);
-  for (const key of Object.keys(dictAt(config, "run"))) {
-    if (!known.has(key) && !RUN_KEYS_IGNORED.has(key)) {
-      problem(`run.${key}`, `run setting "${key}" is not supported by the runner`);
-    }
-  }
-  for (const key of Object.keys(dictAt(config, "run.objective_options"))) {
-    if (key !== "cost_class" && key !== "sense") {
-      problem(`run.objective_options.${key}`, `objective option "${key}" is not supported`);
-    }
-  }
-  const modelKnown = new Set(["name", "timeseries_data_path", "subset_time", "time"]);
-  for (const key of Object.keys(dictAt(config, "model"))) {
-    if (!modelKnown.has(key) && !MODEL_KEYS_IGNORED.has(key) && key !== "timeseries_dateformat") {
-      problem(`model.${key}`, `model setting "${key}" is not supported by the runner`);
-    }
-  }
 }
 
 /** Checks constraint and cost keys against what the runner implements, at Calliope paths. */
@@ -592,170 +428,5 @@ function convertLinks(
   return links;
 }
 
-/** Hours of a pandas frequency such as `6H`, `30min`, `15T`, `1D`. */
-export function resolutionHours(freq: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)?\s*(H|h|T|min|D|d)\s*$/.exec(freq);
-  if (!m) return undefined;
-  const n = m[1] === undefined ? 1 : Number(m[1]);
-  const unit = m[2];
-  if (unit === "H" || unit === "h") return n;
-  if (unit === "D" || unit === "d") return n * 24;
-  return n / 60;
-}
-
-function convertParameters(config: AttrDict, problem: Report): Record<string, unknown> {
-  const params: Record<string, unknown> = {};
-  const subset = getKey(config, "model.subset_time");
-  if (typeof subset === "string" || typeof subset === "number") params["subset_time"] = `${subset}`;
-  else if (Array.isArray(subset)) {
-    if (
-      subset.length === 2 && subset.every((s) => typeof s === "string" || typeof s === "number")
-    ) {
-      params["subset_time"] = subset.map(String);
-    } else problem("model.subset_time", "subset_time is a date or a [start, end] pair");
-  } else if (subset !== undefined && subset !== null) {
-    problem("model.subset_time", "subset_time is a date or a [start, end] pair");
-  }
-  const time = getKey(config, "model.time");
-  if (time !== undefined && time !== null) {
-    const fn = isAttrDict(time) ? time["function"] : undefined;
-    const extra = isAttrDict(time)
-      ? Object.keys(time).filter((k) => k !== "function" && k !== "function_options")
-      : [];
-    const freq = getKey(isAttrDict(time) ? time : {}, "function_options.resolution");
-    const hours = typeof freq === "string" ? resolutionHours(freq) : undefined;
-    if (fn !== "resample" || extra.length > 0) {
-      problem(
-        "model.time",
-        `time function "${String(fn)}"${
-          extra.length > 0 ? ` with ${extra.join(", ")}` : ""
-        } is not supported: only resampling (function: resample) is`,
-      );
-    } else if (hours === undefined || !(hours > 0)) {
-      problem("model.time.function_options.resolution", `cannot read resolution "${freq}"`);
-    } else params["time_resolution_h"] = hours;
-  }
-  const flag = (key: string, name: string) => {
-    const v = getKey(config, key);
-    if (v === undefined || v === null) return;
-    if (typeof v !== "boolean") problem(key, `${name} must be true or false`);
-    else params[name] = v;
-  };
-  flag("run.ensure_feasibility", "ensure_feasibility");
-  flag("run.cyclic_storage", "cyclic_storage");
-  const bigM = getKey(config, "run.bigM");
-  if (bigM !== undefined && bigM !== null) {
-    const n = typeof bigM === "string" ? Number(bigM) : bigM;
-    if (typeof n !== "number" || !Number.isFinite(n)) problem("run.bigM", "bigM must be a number");
-    else params["bigM"] = n;
-  }
-  const costClass = getKey(config, "run.objective_options.cost_class");
-  if (costClass !== undefined && costClass !== null) {
-    if (!isAttrDict(costClass) || Object.values(costClass).some((v) => typeof v !== "number")) {
-      problem("run.objective_options.cost_class", "cost_class maps cost classes to weights");
-    } else params["objective_cost_class"] = { ...costClass };
-  }
-  const overrides = getKey(config, "overrides");
-  if (isAttrDict(overrides) && Object.keys(overrides).length > 0) {
-    // Kept as dotted keys per group, so the exporter can write them back unchanged.
-    const flat: Record<string, Record<string, Json>> = {};
-    for (const [name, group] of Object.entries(overrides)) {
-      if (!isAttrDict(group)) continue;
-      const entries: Record<string, Json> = {};
-      for (const key of keysNested(group)) entries[key] = toJson(getKey(group, key) ?? null);
-      flat[name] = entries;
-    }
-    params["overrides"] = flat;
-  }
-  return params;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Time series
-
-function timeseriesDir(config: AttrDict, modelFile: string): string {
-  const path = getKey(config, "model.timeseries_data_path");
-  const dir = typeof path === "string" ? path : ".";
-  return isAbsolute(dir) ? dir : join(dirname(modelFile), dir);
-}
-
-const FILE_REFERENCE = /^file=([^:]+)(?::(.+))?$/;
-
-/** Every `file=` name referenced by a value of the model, in first-seen order. */
-function referencedFiles(model: ModelConfig): string[] {
-  const files: string[] = [];
-  const walk = (value: unknown): void => {
-    if (typeof value === "string") {
-      const m = FILE_REFERENCE.exec(value.trim());
-      if (m && !files.includes(m[1]!)) files.push(m[1]!);
-      else if (value.startsWith("df=")) {
-        throw new TypeError(`"${value}": df= references (Python dataframes) are not supported`);
-      }
-    } else if (Array.isArray(value)) value.forEach(walk);
-    else if (typeof value === "object" && value !== null) Object.values(value).forEach(walk);
-  };
-  walk(model.technologies);
-  walk(model.locations);
-  walk(model.links);
-  return files;
-}
-
-async function readReferencedSeries(model: ModelConfig, dir: string) {
-  const series = [];
-  for (const file of referencedFiles(model)) {
-    series.push(await readSeriesFile(join(dir, file), file.replace(/\.csv$/i, "")));
-  }
-  return series;
-}
-
-/** `2005-01-01 00:00[:00]` (or with `T`, or a bare date) as `2005-01-01T00:00:00`. */
-export function isoTimestamp(text: string): string | undefined {
-  const m = /^(\d{4}-\d{2}-\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?(?:\.\d+)?)?$/.exec(
-    text.trim(),
-  );
-  if (!m) return undefined;
-  return `${m[1]}T${m[2] ?? "00"}:${m[3] ?? "00"}:${m[4] ?? "00"}`;
-}
-
-/** Reads a Calliope time-series CSV (first column the timestamps) into a timeSeries entry. */
-export async function readSeriesFile(
-  path: string,
-  id: string,
-): Promise<{ id: string; timestamps: string[]; columns: Record<string, number[]> }> {
-  let text: string;
-  try {
-    text = await Deno.readTextFile(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      throw new Deno.errors.NotFound(`Cannot read time series "${path}": no such file`);
-    }
-    throw error;
-  }
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ""), { skipEmptyLines: true });
-  const rows = parsed.data;
-  const header = rows[0];
-  if (!header || header.length < 2) {
-    throw new SyntaxError(`${path}: a time series needs a header of timestamp and value columns`);
-  }
-  const names = header.slice(1).map((h) => h.trim());
-  const timestamps: string[] = [];
-  const columns: Record<string, number[]> = {};
-  for (const name of names) columns[name] = [];
-  for (let r = 1; r < rows.length; r++) {
-    const row = rows[r]!;
-    const stamp = isoTimestamp(row[0] ?? "");
-    if (!stamp) throw new SyntaxError(`${path}:${r + 1}: cannot read timestamp "${row[0]}"`);
-    timestamps.push(stamp);
-    names.forEach((name, c) => {
-      const cell = (row[c + 1] ?? "").trim();
-      const value = Number(cell);
-      if (cell === "" || Number.isNaN(value)) {
-        throw new SyntaxError(`${path}:${r + 1}: column "${name}": "${cell}" is not a number`);
-      }
-      // -0 (as in "-0.0") is 0: keeps series equal after a CSV round trip.
-      columns[name]!.push(value === 0 ? 0 : value);
-    });
-  }
-  if (timestamps.length === 0) throw new SyntaxError(`${path}: no rows`);
-  return { id, timestamps, columns };
-}

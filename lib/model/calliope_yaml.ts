@@ -209,3 +209,28 @@ export async function readCalliopeYaml(path: string): Promise<AttrDict> {
   delete loaded["import"];
   return loaded;
 }
+
+/** JSON as ModelConfig holds it. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A YAML value as ModelConfig JSON: ±Infinity (from `.inf`) becomes "inf" / "-inf". */
+export function toJson(value: AttrValue): Json {
+  if (typeof value === "number") {
+    if (value === Infinity) return "inf";
+    if (value === -Infinity) return "-inf";
+    return value;
+  }
+  if (Array.isArray(value)) return value.map(toJson);
+  if (isAttrDict(value)) {
+    const out: { [key: string]: Json } = {};
+    for (const [k, v] of Object.entries(value)) out[k] = toJson(v);
+    return out;
+  }
+  return value;
+}
+
+/** The mapping at dotted `key`, or an empty one. */
+export function dictAt(dict: AttrDict, key: string): AttrDict {
+  const v = getKey(dict, key);
+  return isAttrDict(v) ? v : {};
+}

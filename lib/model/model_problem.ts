@@ -31,3 +31,17 @@ export function formatPath(segments: readonly PropertyKey[]): string {
   }
   return out;
 }
+
+/** Collects one problem at a JSON path. */
+export type ReportProblem = (path: string, message: string) => void;
+
+/** `problems` without repeats (the same path and message reported twice), in order. */
+export function dedupeProblems(problems: readonly ModelProblem[]): ModelProblem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    const key = `${p.path}\u0000${p.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -4,7 +4,7 @@
  * ModelValidationError naming each JSON path.
  */
 import type { Location, ModelConfig, Technology } from "./model_config.ts";
-import { type ModelProblem, ModelValidationError } from "./model_problem.ts";
+import { dedupeProblems, type ModelProblem, ModelValidationError } from "./model_problem.ts";
 import type {
   CarrierTier,
   ResolvedLocation,
@@ -225,7 +225,7 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
 
   const timeline = buildTimeline(config, raw, problems);
   if (problems.length > 0 || timeline === undefined) {
-    throw new ModelValidationError(dedupe(problems));
+    throw new ModelValidationError(dedupeProblems(problems));
   }
 
   raw.sort((a, b) =>
@@ -242,7 +242,7 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
     ));
     return resolved;
   });
-  if (problems.length > 0) throw new ModelValidationError(dedupe(problems));
+  if (problems.length > 0) throw new ModelValidationError(dedupeProblems(problems));
 
   const params = config.parameters;
   const objectiveWeights = { ...(params.objective_cost_class ?? { monetary: 1 }) };
@@ -448,14 +448,4 @@ function depreciation(
   }
   if (lifetime === undefined || lifetime === 0 || interest === undefined) return 1;
   return depreciationRate(interest, lifetime);
-}
-
-function dedupe(problems: ModelProblem[]): ModelProblem[] {
-  const seen = new Set<string>();
-  return problems.filter((p) => {
-    const k = `${p.path}\u0000${p.message}`;
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
 }
