@@ -15,8 +15,18 @@ import type {
 import type { TechCarriers } from "./carriers.ts";
 import type { RawSettings } from "./loc_tech_settings.ts";
 import { toNumber } from "./quantity.ts";
+import { DEFAULT_CONSTRAINTS } from "./tech_defaults.ts";
 import { isSeriesReference } from "./series_reference.ts";
 import type { Timeline } from "./timeline.ts";
+
+type Defaults = typeof DEFAULT_CONSTRAINTS;
+/** Constraint keys whose default is a number, and those whose default is a boolean. */
+type NumberDefault = {
+  [K in keyof Defaults]: Defaults[K] extends number ? K : never;
+}[keyof Defaults];
+type FlagDefault = {
+  [K in keyof Defaults]: Defaults[K] extends boolean ? K : never;
+}[keyof Defaults];
 
 /** A loc::tech before defaults and time series. */
 export interface RawLocTech {
@@ -42,20 +52,21 @@ export function buildLocTech(
   const s = lt.settings;
   const c = s.constraints;
   const where = (key: string) => s.constraintPaths[key] ?? `technologies[${lt.techIndex}]`;
-  const num = (key: string, fallback: number): number => {
-    if (c[key] === undefined) return fallback;
-    return toNumber(c[key]) ?? fallback;
+  // A key nobody set takes `techs.default_tech`'s value (`DEFAULT_CONSTRAINTS`).
+  const num = (key: NumberDefault): number => {
+    const fallback: number = DEFAULT_CONSTRAINTS[key];
+    return c[key] === undefined ? fallback : toNumber(c[key]) ?? fallback;
   };
   const opt = (key: string): number | undefined =>
     c[key] === undefined ? undefined : toNumber(c[key]);
-  const series = (key: string, fallback: number): Series =>
-    c[key] === undefined
-      ? fallback
-      : timeline.value(c[key], key === "resource" ? "resource" : "other", lt.location, where(key));
-  const flag = (key: string, fallback: boolean) =>
-    typeof c[key] === "boolean" ? c[key] as boolean : fallback;
+  const seriesOf = (key: string): Series =>
+    timeline.value(c[key], key === "resource" ? "resource" : "other", lt.location, where(key));
+  const series = (key: NumberDefault): Series =>
+    c[key] === undefined ? DEFAULT_CONSTRAINTS[key] : seriesOf(key);
+  const flag = (key: FlagDefault): boolean =>
+    typeof c[key] === "boolean" ? c[key] as boolean : DEFAULT_CONSTRAINTS[key];
 
-  let energyEff = series("energy_eff", 1);
+  let energyEff = series("energy_eff");
   if (lt.effScale !== 1) {
     energyEff = typeof energyEff === "number"
       ? energyEff * lt.effScale
@@ -83,33 +94,35 @@ export function buildLocTech(
     resource_cap_equals: opt("resource_cap_equals"),
     resource_area_equals: opt("resource_area_equals"),
     resource_area_per_energy_cap: opt("resource_area_per_energy_cap"),
-    energy_ramping: c.energy_ramping === undefined ? undefined : series("energy_ramping", 0),
+    energy_ramping: c.energy_ramping === undefined ? undefined : seriesOf("energy_ramping"),
     export_carrier: typeof c.export_carrier === "string" ? c.export_carrier : undefined,
     lifetime: opt("lifetime"),
   };
   const constraints = {
-    energy_prod: flag("energy_prod", false),
-    energy_con: flag("energy_con", false),
+    energy_prod: flag("energy_prod"),
+    energy_con: flag("energy_con"),
     energy_eff: energyEff,
-    parasitic_eff: series("parasitic_eff", 1),
-    resource_eff: series("resource_eff", 1),
-    resource: series("resource", 0),
-    resource_scale: num("resource_scale", 1),
-    resource_unit: (c.resource_unit ?? "energy") as ResolvedConstraints["resource_unit"],
-    force_resource: flag("force_resource", false),
-    resource_min_use: num("resource_min_use", 0),
-    energy_cap_min: num("energy_cap_min", 0),
-    energy_cap_max: num("energy_cap_max", Infinity),
-    energy_cap_scale: num("energy_cap_scale", 1),
-    storage_cap_min: num("storage_cap_min", 0),
-    storage_cap_max: num("storage_cap_max", Infinity),
-    storage_loss: series("storage_loss", 0),
-    resource_cap_min: num("resource_cap_min", 0),
-    resource_cap_max: num("resource_cap_max", Infinity),
-    resource_cap_equals_energy_cap: flag("resource_cap_equals_energy_cap", false),
-    resource_area_min: num("resource_area_min", 0),
-    resource_area_max: num("resource_area_max", Infinity),
-    export_cap: num("export_cap", Infinity),
+    parasitic_eff: series("parasitic_eff"),
+    resource_eff: series("resource_eff"),
+    resource: series("resource"),
+    resource_scale: num("resource_scale"),
+    resource_unit: (c.resource_unit ?? DEFAULT_CONSTRAINTS.resource_unit) as ResolvedConstraints[
+      "resource_unit"
+    ],
+    force_resource: flag("force_resource"),
+    resource_min_use: num("resource_min_use"),
+    energy_cap_min: num("energy_cap_min"),
+    energy_cap_max: num("energy_cap_max"),
+    energy_cap_scale: num("energy_cap_scale"),
+    storage_cap_min: num("storage_cap_min"),
+    storage_cap_max: num("storage_cap_max"),
+    storage_loss: series("storage_loss"),
+    resource_cap_min: num("resource_cap_min"),
+    resource_cap_max: num("resource_cap_max"),
+    resource_cap_equals_energy_cap: flag("resource_cap_equals_energy_cap"),
+    resource_area_min: num("resource_area_min"),
+    resource_area_max: num("resource_area_max"),
+    export_cap: num("export_cap"),
     carrier_ratios: ratios,
     ...Object.fromEntries(Object.entries(optional).filter(([, v]) => v !== undefined)),
   } as ResolvedConstraints;

@@ -205,19 +205,3 @@ export const DEFAULT_CONSTRAINTS = {
   storage_cap_min: 0,
   storage_loss: 0,
 } as const;
-
-/** Keys whose value may be a time series (Calliope's `model.file_allowed`). */
-export const FILE_ALLOWED = [
-  "energy_con",
-  "energy_eff",
-  "energy_prod",
-  "energy_ramping",
-  "export",
-  "force_resource",
-  "om_con",
-  "om_prod",
-  "parasitic_eff",
-  "resource",
-  "resource_eff",
-  "storage_loss",
-] as const;
