@@ -17,6 +17,7 @@ import {
   createOsmTables,
   deleteOsmRegion,
   type LayerTable,
+  writeImportedRegion,
   writeOsmElements,
 } from "./osm_store.ts";
 import { readOsmPbf } from "./read_osm_pbf.ts";
@@ -26,6 +27,8 @@ import { readOsmXml } from "./read_osm_xml.ts";
 export interface ImportOptions {
   /** Region path such as "Europe/Liechtenstein"; the key that a re-import replaces. */
   readonly regionPath: string;
+  /** Where the extract came from, recorded with the region (default: the file's path). */
+  readonly sourceUrl?: string;
   /** Progress lines (phases, element counts). */
   readonly log?: (message: string) => void;
 }
@@ -96,6 +99,21 @@ export async function importOsmExtract(
       log(`${layer}: ${result.count} features`);
     }
     for (const p of problems) log(`problem: ${p}`);
+    const [extent] = await tx.all<Record<"a" | "b" | "c" | "d", number | null>>(
+      `SELECT min(lon) a, min(lat) b, max(lon) c, max(lat) d FROM osm_nodes WHERE region_path = ?`,
+      [regionPath],
+    );
+    const bbox = extent?.a == null || extent.b == null || extent.c == null || extent.d == null
+      ? null
+      : [extent.a, extent.b, extent.c, extent.d] as [number, number, number, number];
+    await writeImportedRegion(tx, {
+      region_path: regionPath,
+      name: regionPath.split("/").at(-1)!,
+      source_url: options.sourceUrl ?? file,
+      imported_at: new Date().toISOString(),
+      counts,
+      bbox,
+    });
     return {
       regionPath,
       counts,

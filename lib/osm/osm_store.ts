@@ -18,6 +18,15 @@ export const LAYER_NAMES = [
 export type LayerName = typeof LAYER_NAMES[number];
 
 /**
+ * The map layer called `name`: its own name or the existing frontend's (`osm_substations`,
+ * `osm_power_plants`, ...); undefined for any other name.
+ */
+export function layerByName(name: string): LayerName | undefined {
+  const bare = name.startsWith("osm_") ? name.slice(4) : name;
+  return (LAYER_NAMES as readonly string[]).includes(bare) ? bare as LayerName : undefined;
+}
+
+/**
  * Every layer table: the map layers plus `buildings` (footprints for the extraction service,
  * not a map layer: a country has millions).
  */
@@ -66,8 +75,29 @@ export function layerColumns(layer: LayerTable): string[] {
   return [...COMMON_LAYER_COLUMNS, ...Object.keys(LAYER_PROPERTY_COLUMNS[layer])];
 }
 
+/** One imported region, as the `osm_regions` table holds it. */
+export interface ImportedRegion {
+  /** Region path such as "Europe/Liechtenstein", as imported (case kept). */
+  region_path: string;
+  /** The last path component. */
+  name: string;
+  /** Where the extract came from: a download URL or the local file imported. */
+  source_url: string;
+  /** When the import committed, ISO 8601 UTC. */
+  imported_at: string;
+  /** Features per layer table (the map layers and buildings). */
+  counts: Record<LayerTable, number>;
+  /** [minLon, minLat, maxLon, maxLat] of the region's nodes; null when it has none. */
+  bbox: [number, number, number, number] | null;
+}
+
 /** Creates the OSM tables if they do not exist. */
 export async function createOsmTables(store: Store): Promise<void> {
+  // counts is JSON text ({layer: n}); the bbox is the extent of the region's nodes.
+  await store.run(`CREATE TABLE IF NOT EXISTS osm_regions (
+    region_path VARCHAR NOT NULL PRIMARY KEY, name VARCHAR NOT NULL, source_url VARCHAR NOT NULL,
+    imported_at VARCHAR NOT NULL, counts VARCHAR NOT NULL,
+    min_lon DOUBLE, min_lat DOUBLE, max_lon DOUBLE, max_lat DOUBLE)`);
   // Way node lists and relation members are JSON text for the same appender reason; the
   // import casts them to lists in SQL where it needs them.
   await store.run(`CREATE TABLE IF NOT EXISTS osm_nodes (
@@ -87,7 +117,7 @@ export async function createOsmTables(store: Store): Promise<void> {
 
 /** Deletes every row of `regionPath` from the OSM tables. */
 export async function deleteOsmRegion(store: Store, regionPath: string): Promise<void> {
-  for (const table of ["osm_nodes", "osm_ways", "osm_relations", ...LAYER_TABLES]) {
+  for (const table of ["osm_regions", "osm_nodes", "osm_ways", "osm_relations", ...LAYER_TABLES]) {
     await store.run(`DELETE FROM ${table} WHERE region_path = ?`, [regionPath]);
   }
 }
@@ -121,4 +151,49 @@ export async function writeOsmElements(
     await store.appendRows("osm_relations", ["region_path", "id", "members", "tags"], relations);
   }
   return elements.length;
+}
+
+/** Records `region` as imported (replacing an earlier record of the same path). */
+export async function writeImportedRegion(store: Store, region: ImportedRegion): Promise<void> {
+  await store.run(`DELETE FROM osm_regions WHERE region_path = ?`, [region.region_path]);
+  await store.run(
+    `INSERT INTO osm_regions VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      region.region_path,
+      region.name,
+      region.source_url,
+      region.imported_at,
+      JSON.stringify(region.counts),
+      ...(region.bbox ?? [null, null, null, null]),
+    ],
+  );
+}
+
+/** Every imported region, by path; an empty list when the tables do not exist yet. */
+export async function listImportedRegions(store: Store): Promise<ImportedRegion[]> {
+  const exists = await store.all(
+    `SELECT 1 FROM information_schema.tables WHERE table_name = 'osm_regions'`,
+  );
+  if (exists.length === 0) return [];
+  const rows = await store.all<{
+    region_path: string;
+    name: string;
+    source_url: string;
+    imported_at: string;
+    counts: string;
+    min_lon: number | null;
+    min_lat: number | null;
+    max_lon: number | null;
+    max_lat: number | null;
+  }>(`SELECT * FROM osm_regions ORDER BY region_path`);
+  return rows.map((r) => ({
+    region_path: r.region_path,
+    name: r.name,
+    source_url: r.source_url,
+    imported_at: r.imported_at,
+    counts: JSON.parse(r.counts),
+    bbox: r.min_lon === null || r.min_lat === null || r.max_lon === null || r.max_lat === null
+      ? null
+      : [r.min_lon, r.min_lat, r.max_lon, r.max_lat],
+  }));
 }
