@@ -18,7 +18,7 @@ RUNNER=${RUNNER_PORT:-15000}
 STATE=$(mktemp -d)
 SERVICES=backend,runner BACKEND_PORT=$PORT RUNNER_PORT=$RUNNER HOST=127.0.0.1 \
   RUNNER_URL="http://127.0.0.1:$RUNNER" CATALOGUE_URL="http://127.0.0.1:9" \
-  BACKEND_STATE_PATH="$STATE/backend.duckdb" \
+  BACKEND_STATE_PATH="$STATE/backend.duckdb" OSM_STORE_PATH="$STATE/osm.duckdb" OSM_SEED= \
   setsid $DENO run -A server/main.ts >/tmp/load_backend_server.log 2>&1 &
 SERVER=$!
 # The server runs in its own process group (npx starts deno as a child): stop the whole group.

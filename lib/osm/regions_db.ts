@@ -11,6 +11,12 @@
  * States, as their download URLs do.
  */
 
+/** The shipped Geofabrik index (regions without geometry, © Geofabrik GmbH). */
+export const SHIPPED_GEOFABRIK_INDEX = new URL(
+  "../../data/geo/regions/geofabrik-index-v1-nogeom.json",
+  import.meta.url,
+);
+
 /** Default base of the download URLs (`GEOFABRIK_URL`). */
 export const GEOFABRIK_DEFAULT_URL = "https://download.geofabrik.de";
 
@@ -169,4 +175,17 @@ export async function loadRegionsDb(
 ): Promise<RegionsDb> {
   const text = await Deno.readTextFile(indexPath);
   return buildRegionsDb(JSON.parse(text), baseUrl);
+}
+
+/**
+ * The region whose download file an extract's name comes from: "liechtenstein-2024-03-04.osm.pbf"
+ * and "liechtenstein-latest.osm.pbf" -> Europe/Liechtenstein (the download file's stem, with the
+ * date or `latest` dropped); undefined when no region's file has that stem.
+ */
+export function regionOfFile(db: RegionsDb, fileName: string): Region | undefined {
+  const stem = (name: string) =>
+    (name.split("/").at(-1) ?? name).replace(/\.osm(\.pbf)?$|\.pbf$/i, "")
+      .replace(/-(latest|\d{6}|\d{4}-\d{2}-\d{2})$/, "").toLowerCase();
+  const wanted = stem(fileName);
+  return db.regions.find((r) => stem(r.url) === wanted);
 }

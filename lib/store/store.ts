@@ -93,6 +93,11 @@ export interface StoreOptions {
    * 0 runs every call on the writer queue.
    */
   readonly readers?: number;
+  /**
+   * DuckDB's memory limit, e.g. "1GB" (default: DuckDB's, 80 % of RAM). Beyond it DuckDB
+   * spills to a temporary directory beside the file, which bounds an import's memory.
+   */
+  readonly memoryLimit?: string;
 }
 
 /** Quotes an SQL identifier (table or column name) for DuckDB. */
@@ -235,6 +240,7 @@ export async function openStore(path: string, options: StoreOptions = {}): Promi
     // With the optimizer off: none in 7,200 reads (1.2 million rows) of TopN, filter, key
     // lookup and full scans beside INSERTs, UPDATEs and appends (tests/store/readers_test.ts).
     disabled_optimizers: "late_materialization",
+    ...(options.memoryLimit ? { memory_limit: options.memoryLimit } : {}),
   });
   const connection = await instance.connect();
   const writer = lane(connection);

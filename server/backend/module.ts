@@ -2,7 +2,9 @@
  * The modelling backend as a module. It owns its state file (BACKEND_STATE_PATH: models, jobs,
  * run history), held open read-write while the service runs. A stop ends the unfinished jobs
  * (failed, `interrupted by restart`, cancelled on the runner), writes their last log lines,
- * then checkpoints and closes the store.
+ * then checkpoints and closes the store. The OSM store (OSM_STORE_PATH) is its second file:
+ * imported regions and map layers, seeded with the shipped Liechtenstein extract on a first
+ * start (`osm_service.ts`).
  */
 import { dirname } from "node:path";
 import { openStore } from "../../lib/store/store.ts";
@@ -13,7 +15,8 @@ import { readBackendSettings } from "./config.ts";
 import { TEMPLATE_ROUTES_BASE, templateRoutes } from "./template_routes.ts";
 import { catalogueProxy } from "./catalogue_proxy.ts";
 import { readGeoSettings } from "./geo_config.ts";
-import { geoRoutes, loadGeoRouteDeps } from "./osm_routes.ts";
+import { geoRoutes } from "./osm_routes.ts";
+import { openOsmService } from "./osm_service.ts";
 
 /** The modelling backend (BACKEND_PORT, default 8082). */
 export const backendModule: ServiceModule = {
@@ -35,8 +38,14 @@ export const backendModule: ServiceModule = {
         const retry = setTimeout(() => void templates.refresh().catch(() => {}), 3000);
         Deno.unrefTimer(retry);
         context.shutdown.addEventListener("abort", () => clearTimeout(retry), { once: true });
-        const geo = await loadGeoRouteDeps(geoSettings);
-        const state = await openStore(settings.statePath);
+        const osm = await openOsmService(geoSettings, {
+          shutdown: context.shutdown,
+          log: context.log,
+        });
+        const state = await openStore(settings.statePath).catch(async (error) => {
+          await osm.close();
+          throw error;
+        });
         let backend;
         try {
           backend = await createBackendApp({
@@ -47,7 +56,7 @@ export const backendModule: ServiceModule = {
             templates,
             extraRoutes(app) {
               app.route(TEMPLATE_ROUTES_BASE, templateRoutes(templates));
-              app.route("/", geoRoutes(geo));
+              app.route("/", geoRoutes(osm.geo));
               app.route(
                 "/",
                 catalogueProxy({
@@ -59,6 +68,7 @@ export const backendModule: ServiceModule = {
           });
         } catch (error) {
           await state.close();
+          await osm.close();
           throw error;
         }
         if (backend.interrupted > 0) {
@@ -75,6 +85,7 @@ export const backendModule: ServiceModule = {
           async close() {
             await backend.close();
             await state.close();
+            await osm.close();
           },
         };
       },

@@ -12,7 +12,11 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { createGeocoder, type Geocoder } from "../../lib/osm/geocode.ts";
 import { loadShippedGazetteer, type Place } from "../../lib/osm/gazetteer.ts";
-import { loadRegionsDb, type RegionsDb } from "../../lib/osm/regions_db.ts";
+import {
+  loadRegionsDb,
+  type RegionsDb,
+  SHIPPED_GEOFABRIK_INDEX,
+} from "../../lib/osm/regions_db.ts";
 import { createOpenAPIApp, detailedErrorSchema, httpError } from "../middleware/errors.ts";
 import type { GeoSettings } from "./geo_config.ts";
 
@@ -131,10 +135,7 @@ export function geoRoutes(deps: GeoRouteDeps): OpenAPIHono {
 
 /** Where the shipped geo data is. */
 export const GEO_DATA = {
-  geofabrikIndex: new URL(
-    "../../data/geo/regions/geofabrik-index-v1-nogeom.json",
-    import.meta.url,
-  ),
+  geofabrikIndex: SHIPPED_GEOFABRIK_INDEX,
   tempoRegions: new URL("../../data/geo/regions/tempo_regions_database.json", import.meta.url),
 } as const;
 

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { defaultOsmStorePath, main, regionFromFile } from "../../pipelines/geo_import.ts";
 import { openStore } from "../../lib/store/store.ts";
+import { holdStoreInChild } from "../_store_holder.ts";
 
 const PBF = new URL(
   "../../data/geo/liechtenstein/osm/liechtenstein-2024-03-04.osm.pbf",
@@ -35,9 +36,26 @@ Deno.test("geo-import refuses a missing FILE argument", async () => {
   await assert.rejects(main([]), TypeError);
 });
 
-Deno.test("geo-import defaults: region from the file name, store from OSM_STORE_PATH", () => {
-  assert.equal(regionFromFile("/x/liechtenstein-2024-03-04.osm.pbf"), "Liechtenstein");
-  assert.equal(regionFromFile("monaco-latest.osm.pbf"), "Monaco");
+Deno.test("geo-import says which process holds the store when it is locked", async () => {
+  const dir = await Deno.makeTempDir();
+  const path = `${dir}/osm.duckdb`;
+  const held = await holdStoreInChild(path);
+  try {
+    await assert.rejects(
+      main([PBF, "--store", path]),
+      /open in another process \(a running backend\?\).*POST \/api\/osm\/download/,
+    );
+  } finally {
+    await held.release();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("geo-import defaults: region from the file name, store from OSM_STORE_PATH", async () => {
+  assert.equal(await regionFromFile("/x/liechtenstein-2024-03-04.osm.pbf"), "Europe/Liechtenstein");
+  assert.equal(await regionFromFile("monaco-latest.osm.pbf"), "Europe/Monaco");
+  assert.equal(await regionFromFile("bayern-240101.osm.pbf"), "Europe/Germany/Bayern");
+  assert.equal(await regionFromFile("/x/my_area.osm"), "My area");
   const before = Deno.env.get("OSM_STORE_PATH");
   Deno.env.set("OSM_STORE_PATH", "/tmp/elsewhere.duckdb");
   try {

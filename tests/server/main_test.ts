@@ -11,6 +11,8 @@ function catalogueEnv(dir: string): Record<string, string> {
     JWT_SECRET_FILE: `${dir}/jwt_secret`,
     JWT_SECRET_KEY: "",
     BACKEND_STATE_PATH: `${dir}/backend.duckdb`,
+    OSM_STORE_PATH: `${dir}/osm.duckdb`,
+    OSM_SEED: "",
   };
 }
 

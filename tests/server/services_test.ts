@@ -32,6 +32,8 @@ function testEnv(dir: string): Record<string, string> {
     RUNNER_PORT: "0",
     BACKEND_PORT: "0",
     BACKEND_STATE_PATH: `${dir}/backend.duckdb`,
+    OSM_STORE_PATH: `${dir}/osm.duckdb`,
+    OSM_SEED: "",
     STORE_PATH: `${dir}/store.duckdb`,
     STATE_PATH: `${dir}/state.duckdb`,
     JWT_SECRET_FILE: "",

@@ -7,6 +7,8 @@ Deno.test("backend module: configures, starts on its state file, answers, closes
     const configured = backendModule.configure({
       BACKEND_PORT: "0",
       BACKEND_STATE_PATH: `${dir}/sub/backend.duckdb`,
+      OSM_STORE_PATH: `${dir}/osm/osm.duckdb`,
+      OSM_SEED: "",
     });
     assert.equal(backendModule.name, "backend");
     assert.equal(configured.port, 0);
