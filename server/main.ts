@@ -14,6 +14,8 @@ import { readConfig } from "./config.ts";
 import { serveGuarded } from "./connection_guard.ts";
 import type { Env } from "./env.ts";
 import type { RunningService, ServiceModule } from "./service_module.ts";
+import { readOsmStoreSettings } from "./osm_store_settings.ts";
+import { openSharedOsmStore, type SharedOsmStore } from "./shared_osm_store.ts";
 import { selectModules, SERVICE_MODULES } from "./services.ts";
 
 /** One service listening. */
@@ -83,8 +85,10 @@ export async function startServices(
   const configured = selected.map((module) => ({ module, service: module.configure(env) }));
 
   let dataStore: Promise<string> | undefined;
+  let osmStore: Promise<SharedOsmStore> | undefined;
+  const osmSettings = readOsmStoreSettings(env);
   const shutdown = new AbortController();
-  const running: { name: string; port: number; service: RunningService }[] = [];
+  const running: { name: string; port: number; hostname: string; service: RunningService }[] = [];
   const servers: { shutdown(): Promise<void> }[] = [];
   const listeners: StartedListener[] = [];
 
@@ -96,6 +100,10 @@ export async function startServices(
         console.error(`${name}: close failed:`, error);
       }
     }
+    // The shared OSM store outlives the services that use it.
+    const osm = await osmStore?.catch(() => undefined);
+    osmStore = undefined;
+    await osm?.close().catch((error) => console.error("osm store: close failed:", error));
   };
 
   let stopping: Promise<void> | undefined;
@@ -124,26 +132,33 @@ export async function startServices(
             if (built) console.error(`store: built ${config.storePath} in ${Math.round(ms)} ms`);
             return config.storePath;
           }),
+        osmStore: () =>
+          osmStore ??= openSharedOsmStore(osmSettings, (m) => console.error(`osm store: ${m}`)),
         log,
       });
-      running.push({ name: module.name, port: service.port, service: started });
+      running.push({
+        name: module.name,
+        port: service.port,
+        hostname: service.hostname ?? config.host,
+        service: started,
+      });
     }
-    for (const { name, port, service } of [...running]) {
+    for (const { name, port, hostname, service } of [...running]) {
       let address: Deno.NetAddr;
       try {
         const handler = (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) =>
           service.fetch(request, info);
         const server = config.connectionLimits
           ? serveGuarded(
-            { hostname: config.host, port, limits: config.connectionLimits },
+            { hostname, port, limits: config.connectionLimits },
             handler,
           )
-          : Deno.serve({ hostname: config.host, port, onListen() {} }, handler);
+          : Deno.serve({ hostname, port, onListen() {} }, handler);
         servers.push(server);
         address = server.addr;
       } catch (error) {
         throw new Error(
-          `${name}: cannot listen on ${config.host}:${port}: ` +
+          `${name}: cannot listen on ${hostname}:${port}: ` +
             (error instanceof Error ? error.message : String(error)),
         );
       }

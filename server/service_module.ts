@@ -8,6 +8,7 @@
  * and a `close` that releases all of it; `main.ts` owns the sockets.
  */
 import type { Env } from "./env.ts";
+import type { SharedOsmStore } from "./shared_osm_store.ts";
 
 /** What a started service hands back. */
 export interface RunningService {
@@ -35,6 +36,11 @@ export interface ServiceContext {
    * on first use when missing or stale; serving opens it read-only.
    */
   dataStore(): Promise<string>;
+  /**
+   * The process's OSM store (OSM_STORE_PATH), opened read-write on first use and shared by the
+   * services that read or import map data; the process closes it after every service closed.
+   */
+  osmStore(): Promise<SharedOsmStore>;
   /** One line to the server log, prefixed with the service's name. */
   log(message: string): void;
 }
@@ -43,6 +49,8 @@ export interface ServiceContext {
 export interface ConfiguredService {
   /** TCP port of its listener; 0 picks a free one. */
   readonly port: number;
+  /** Interface its listener binds, where the service has its own; else the shared HOST. */
+  readonly hostname?: string;
   start(context: ServiceContext): Promise<RunningService>;
 }
 

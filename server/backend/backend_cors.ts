@@ -8,6 +8,9 @@
  * - `http://localhost:5173`, `:5174` and the same on `127.0.0.1` (the frontend's dev servers):
  *   allowed, the origin echoed, preflights answered 204 (methods GET, POST, PUT, DELETE,
  *   OPTIONS; header Content-Type);
+ * - the backend's own origin (the scheme, host and port the request was sent to): allowed,
+ *   nothing added, as for any same-origin request: its own pages (`/api/osm/map`, `/api/docs`)
+ *   load module scripts and data, which browsers send with an `Origin` header;
  * - every other origin: 403 JSON on every route, preflights included.
  */
 import type { MiddlewareHandler } from "hono";
@@ -33,6 +36,7 @@ export function backendCors(): MiddlewareHandler {
   const allowed = new Set<string>([...BACKEND_ORIGINS, "null"]);
   return async (c, next) => {
     const origin = c.req.header("origin");
+    if (origin !== undefined && origin === new URL(c.req.url).origin) return await next();
     if (origin !== undefined && !allowed.has(origin)) {
       c.header("Vary", "Origin");
       return jsonError(c, 403, `Origin ${origin} is not allowed`);

@@ -2,11 +2,10 @@
  * The modelling backend as a module. It owns its state file (BACKEND_STATE_PATH: models, jobs,
  * run history), held open read-write while the service runs. A stop ends the unfinished jobs
  * (failed, `interrupted by restart`, cancelled on the runner), writes their last log lines,
- * then checkpoints and closes the store. The OSM store (OSM_STORE_PATH) is its second file:
- * imported regions and map layers, seeded with the shipped Liechtenstein extract on a first
- * start (`osm_service.ts`).
+ * then checkpoints and closes the store. The map routes work on the process's shared OSM store
+ * (`context.osmStore()`, OSM_STORE_PATH), which the process opens and closes.
  */
-import { dirname } from "node:path";
+import { dirname, join } from "node:path";
 import { openStore } from "../../lib/store/store.ts";
 import { createTemplateLibrary } from "../../lib/templates/template_library.ts";
 import type { ServiceModule } from "../service_module.ts";
@@ -17,6 +16,11 @@ import { catalogueProxy } from "./catalogue_proxy.ts";
 import { readGeoSettings } from "./geo_config.ts";
 import { geoRoutes } from "./osm_routes.ts";
 import { openOsmService } from "./osm_service.ts";
+import { osmMapRoutes } from "./osm_map_routes.ts";
+import { osmDownloadRoutes } from "./osm_download_routes.ts";
+import { osmLayerRoutes } from "./osm_layer_routes.ts";
+import { announceRegionImported } from "./osm_context.ts";
+import { createRegionDownloads } from "../../lib/osm/region_download.ts";
 
 /** The modelling backend (BACKEND_PORT, default 8082). */
 export const backendModule: ServiceModule = {
@@ -38,14 +42,23 @@ export const backendModule: ServiceModule = {
         const retry = setTimeout(() => void templates.refresh().catch(() => {}), 3000);
         Deno.unrefTimer(retry);
         context.shutdown.addEventListener("abort", () => clearTimeout(retry), { once: true });
-        const osm = await openOsmService(geoSettings, {
+        const osm = await openOsmService(geoSettings, await context.osmStore(), {
           shutdown: context.shutdown,
+        });
+        // Extracts download beside the OSM store (each file removed when its import ends).
+        const downloadDir = osm.context.store.path === ":memory:"
+          ? await Deno.makeTempDir({ prefix: "osm_downloads" })
+          : join(dirname(osm.context.store.path), "osm_downloads");
+        await Deno.mkdir(downloadDir, { recursive: true });
+        const downloads = createRegionDownloads({
+          store: osm.context.store,
+          fetch: osm.context.fetch,
+          downloadDir,
+          onImported: (path) => announceRegionImported(osm.context, path),
+          signal: context.shutdown,
           log: context.log,
         });
-        const state = await openStore(settings.statePath).catch(async (error) => {
-          await osm.close();
-          throw error;
-        });
+        const state = await openStore(settings.statePath);
         let backend;
         try {
           backend = await createBackendApp({
@@ -56,7 +69,12 @@ export const backendModule: ServiceModule = {
             templates,
             extraRoutes(app) {
               app.route(TEMPLATE_ROUTES_BASE, templateRoutes(templates));
+              // The map page, regions-db and downloads before `/api/osm/{layer}`, which would
+              // take `map` for a layer name.
               app.route("/", geoRoutes(osm.geo));
+              app.route("/", osmMapRoutes());
+              app.route("/", osmDownloadRoutes(osm.context, { downloadDir, downloads }));
+              app.route("/", osmLayerRoutes(osm.context, { log: context.log }));
               app.route(
                 "/",
                 catalogueProxy({
@@ -68,7 +86,7 @@ export const backendModule: ServiceModule = {
           });
         } catch (error) {
           await state.close();
-          await osm.close();
+          await downloads.close();
           throw error;
         }
         if (backend.interrupted > 0) {
@@ -84,8 +102,9 @@ export const backendModule: ServiceModule = {
           fetch: (request, info) => app.fetch(request, info),
           async close() {
             await backend.close();
+            // A running import commits first: the shared OSM store closes after this.
+            await downloads.close();
             await state.close();
-            await osm.close();
           },
         };
       },

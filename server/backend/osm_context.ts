@@ -6,9 +6,9 @@
 import type { Store } from "../../lib/store/store.ts";
 import type { RegionsDb } from "../../lib/osm/regions_db.ts";
 import type { GeoSettings } from "./geo_config.ts";
+import { REGION_IMPORTED } from "../shared_osm_store.ts";
 
-/** The event a completed import dispatches; `detail` is the region path. */
-export const REGION_IMPORTED = "region-imported";
+export { REGION_IMPORTED } from "../shared_osm_store.ts";
 
 /** The shared state of the OSM routes. */
 export interface OsmContext {
@@ -20,7 +20,7 @@ export interface OsmContext {
   readonly regions: RegionsDb;
   /** Reaches Overpass, Nominatim and the download server; tests pass one to a local fake. */
   readonly fetch: typeof fetch;
-  /** Dispatches REGION_IMPORTED events. */
+  /** Dispatches REGION_IMPORTED events: the shared store's, so a seed import is seen too. */
   readonly events: EventTarget;
   /** Aborted when the service stops: downloads and upstream requests end with it. */
   readonly shutdown: AbortSignal;

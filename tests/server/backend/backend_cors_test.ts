@@ -26,6 +26,20 @@ Deno.test("backend CORS", async (t) => {
       assert.equal(res.status, 200);
       assert.equal(res.headers.get("access-control-allow-origin"), null);
     });
+    await t.step("the backend's own origin (its pages' module scripts): allowed", async () => {
+      const res = await call(b.base, "GET", "/api/models", undefined, {
+        Origin: new URL(b.base).origin,
+      });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get("access-control-allow-origin"), null);
+      // The same host on another port is another origin.
+      const other = new URL(b.base);
+      other.port = String(Number(other.port) + 1);
+      const refused = await call(b.base, "GET", "/api/models", undefined, {
+        Origin: other.origin,
+      });
+      assert.equal(refused.status, 403);
+    });
     await t.step("Origin null: allowed, answered null", async () => {
       const res = await call(b.base, "POST", "/api/models", { name: "n" }, { Origin: "null" });
       assert.equal(res.status, 201);

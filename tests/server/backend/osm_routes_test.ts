@@ -111,29 +111,7 @@ Deno.test("readGeoSettings() has defaults and names a bad variable", () => {
     geofabrikUrl: "https://download.geofabrik.de",
     geocoderUserAgent: "energy-workspace/1.0 (+https://example.invalid)",
     overpassUrl: "https://overpass-api.de/api/interpreter",
-    osmStorePath: "data/osm.duckdb",
-    osmStoreMemory: "1GB",
-    osmSeed: {
-      file: new URL(
-        "../../../data/geo/liechtenstein/osm/liechtenstein-2024-03-04.osm.pbf",
-        import.meta.url,
-      ).pathname,
-      regionPath: "Europe/Liechtenstein",
-    },
   });
-  const own = readGeoSettings({
-    OSM_STORE_PATH: "/tmp/o.duckdb",
-    OSM_STORE_MEMORY: "512MB",
-    OSM_SEED: "/x/bremen.osm.pbf",
-    OSM_SEED_REGION: "Europe/Germany/Bremen",
-  });
-  assert.equal(own.osmStorePath, "/tmp/o.duckdb");
-  assert.equal(own.osmStoreMemory, "512MB");
-  assert.deepEqual(own.osmSeed, { file: "/x/bremen.osm.pbf", regionPath: "Europe/Germany/Bremen" });
-  assert.equal(readGeoSettings({ OSM_SEED: "" }).osmSeed, null);
-  assert.equal(readGeoSettings({ OSM_SEED: "none" }).osmSeed, null);
-  assert.throws(() => readGeoSettings({ OSM_STORE_MEMORY: "lots" }), /OSM_STORE_MEMORY/);
-  assert.throws(() => readGeoSettings({ OSM_SEED_REGION: "Europe/<x>" }), /OSM_SEED_REGION/);
   assert.throws(() => readGeoSettings({ NOMINATIM_URL: "ftp://x" }), /NOMINATIM_URL/);
   assert.throws(() => readGeoSettings({ OVERPASS_URL: "nope" }), /OVERPASS_URL/);
   assert.throws(() => readGeoSettings({ GEOFABRIK_URL: "nope" }), /GEOFABRIK_URL/);

@@ -176,6 +176,7 @@ Deno.test("the catalogue module keys the sign-in limit by the listener's client 
   }).start({
     shutdown: new AbortController().signal,
     dataStore: () => Promise.reject(new Error("not used")),
+    osmStore: () => Promise.reject(new Error("not used")),
     log: () => {},
   });
   try {

@@ -16,6 +16,7 @@ Deno.test("createRunnerModule() reads its settings, serves the runner and cancel
   const service = await configured.start({
     shutdown: shutdown.signal,
     dataStore: () => Promise.reject(new Error("the runner needs no data store")),
+    osmStore: () => Promise.reject(new Error("not used")),
     log: (line) => lines.push(line),
   });
   assert.deepEqual(lines, ["solver Double 1.0, 1 worker(s)"]);
