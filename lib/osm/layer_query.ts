@@ -84,7 +84,7 @@ function json(column: string): string {
  * voltage_kv are JSON text already and are spliced in as they are: parsing and re-printing
  * them would be most of a query's work.
  */
-function featureSql(layer: LayerName): string {
+export function featureSql(layer: LayerName): string {
   const props = Object.keys(LAYER_PROPERTY_COLUMNS[layer]).map((c) =>
     `',"${c}":' || ${c === "voltage_kv" ? `coalesce(${c}, '[]')` : json(c)}`
   );

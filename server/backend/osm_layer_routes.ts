@@ -9,6 +9,7 @@
  * cache of both, which a completed region import empties; the `X-Source` header says which.
  * Overpass failing is a 502 naming its status, never an empty collection.
  */
+import { type LayerIndex, loadLayerIndex } from "../../lib/osm/layer_index.ts";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   type Bbox,
@@ -31,6 +32,7 @@ import {
   LAYER_GEOMETRY,
   LAYER_NAMES,
   layerByName,
+  type LayerName,
   listImportedRegions,
 } from "../../lib/osm/osm_store.ts";
 import { fetchOverpassLayer, OVERPASS_TIMEOUT_MS, OverpassError } from "../../lib/osm/overpass.ts";
@@ -47,6 +49,11 @@ export interface OsmLayerRouteOptions {
   now?: () => number;
   /** Where to report a store read that failed before Overpass answers instead. */
   log?: (message: string) => void;
+  /**
+   * Largest layer held in memory, bytes (default LAYER_INDEX_MAX_BYTES); larger layers are
+   * queried in the store each time. 0 queries every layer in the store.
+   */
+  indexMaxBytes?: number;
 }
 
 /** Where a layer answer came from, as the `X-Source` header says. */
@@ -163,7 +170,9 @@ export function osmLayerRoutes(
   options: OsmLayerRouteOptions = {},
 ): OpenAPIHono {
   const app = createOpenAPIApp({ details: true });
-  const cache = new LruCache<{ text: string }>({
+  // Answers as UTF-8 bytes: encoding a large collection again for every hit would cost more
+  // than the rest of the request.
+  const cache = new LruCache<{ bytes: Uint8Array<ArrayBuffer> }>({
     maxEntries: CACHE_ENTRIES,
     ttlMs: options.cacheTtlMs ?? LAYER_CACHE_TTL_MS,
     ...(options.now ? { now: options.now } : {}),
@@ -179,9 +188,23 @@ export function osmLayerRoutes(
     });
     return read;
   };
+  // Layers held in memory (layer_index.ts), read at first use after each import.
+  const indexes = new Map<LayerName, Promise<LayerIndex | undefined>>();
+  const layerIndex = (layer: LayerName) => {
+    let loading = indexes.get(layer);
+    if (!loading) {
+      loading = loadLayerIndex(context.store, layer, options.indexMaxBytes);
+      indexes.set(layer, loading);
+      loading.catch(() => {
+        if (indexes.get(layer) === loading) indexes.delete(layer);
+      });
+    }
+    return loading;
+  };
   const unsubscribe = onRegionImported(context, () => {
     generation++;
     regions = undefined;
+    indexes.clear();
     cache.clear();
   });
   context.shutdown.addEventListener("abort", unsubscribe, { once: true });
@@ -262,13 +285,16 @@ export function osmLayerRoutes(
     const { bbox, region } = parseLayerQuery(c.req.query("bbox"), c.req.query("region"));
     const key = `${layer}|${bbox ? bboxText(bbox) : ""}|${region ? regionKey(region) : ""}`;
     const cached = cache.get(key);
-    if (cached) return answer(cached.text, "cache");
+    if (cached) return answer(cached.bytes, "cache");
     const started = generation;
     const request = { ...(bbox ? { bbox } : {}), ...(region ? { region } : {}) };
     let storeProblem: string | undefined;
     try {
       if (regionsCover(await importedRegions(), request)) {
-        const found = await queryLayer(context.store, layer, request);
+        const index = await layerIndex(layer);
+        const found = index
+          ? index.query(request)
+          : await queryLayer(context.store, layer, request);
         return remember(key, started, found, "store");
       }
     } catch (error) {
@@ -302,16 +328,24 @@ export function osmLayerRoutes(
     }
   });
 
-  function remember(key: string, started: number, found: LayerAnswer, source: LayerSource) {
-    if (generation === started) cache.set(key, { text: found.text });
-    return answer(found.text, source);
+  function remember(
+    key: string,
+    started: number,
+    found: LayerAnswer & { bytes?: Uint8Array<ArrayBuffer> },
+    source: LayerSource,
+  ) {
+    const bytes = found.bytes ?? ENCODER.encode(found.text);
+    if (generation === started) cache.set(key, { bytes });
+    return answer(bytes, source);
   }
 
   return app;
 }
 
-function answer(text: string, source: LayerSource): Response {
-  return new Response(text, {
+const ENCODER = new TextEncoder();
+
+function answer(bytes: Uint8Array<ArrayBuffer>, source: LayerSource): Response {
+  return new Response(bytes, {
     status: 200,
     headers: { "Content-Type": "application/geo+json", "X-Source": source },
   });
