@@ -13,7 +13,7 @@ import {
 } from "./geo_measure.ts";
 import type { OsmTags } from "./osm_element.ts";
 import { layerColumns, type LayerTable } from "./osm_store.ts";
-import { parseCount, parseOutputMw, parseVoltageKv } from "./osm_tag_values.ts";
+import { ADMIN_LEVELS, layerPropertyRow } from "./layer_properties.ts";
 import { assembleArea, type RingWay } from "./ring_assembly.ts";
 
 /** `power` values of each power layer. */
@@ -23,8 +23,7 @@ export const POWER_VALUES = {
   power_lines: ["line", "minor_line", "cable"],
 } as const;
 
-/** `admin_level` of each administrative layer. */
-export const ADMIN_LEVELS = { communes: 8, districts: 6 } as const;
+export { ADMIN_LEVELS };
 
 /** A way read back with its node positions (undefined where the extract lacks the node). */
 interface StoredWay {
@@ -252,11 +251,13 @@ async function powerPoints(
 /** Builds the substations layer: power=substation|station, areas as centroids. */
 export async function buildSubstations(store: Store, regionPath: string): Promise<LayerBuild> {
   const problems: string[] = [];
-  const features = await powerPoints(store, regionPath, POWER_VALUES.substations, (t, area) => [
-    t.power ?? null,
-    JSON.stringify(parseVoltageKv(t.voltage)),
-    area,
-  ], problems);
+  const features = await powerPoints(
+    store,
+    regionPath,
+    POWER_VALUES.substations,
+    (t, area) => layerPropertyRow("substations", t, area),
+    problems,
+  );
   await writeFeatures(store, "substations", regionPath, features);
   return { count: features.length, problems };
 }
@@ -264,12 +265,13 @@ export async function buildSubstations(store: Store, regionPath: string): Promis
 /** Builds the power_plants layer: power=plant|generator as centroids, source and output in MW. */
 export async function buildPowerPlants(store: Store, regionPath: string): Promise<LayerBuild> {
   const problems: string[] = [];
-  const features = await powerPoints(store, regionPath, POWER_VALUES.power_plants, (t, area) => [
-    t.power ?? null,
-    t["plant:source"] ?? t["generator:source"] ?? null,
-    parseOutputMw(t["plant:output:electricity"] ?? t["generator:output:electricity"]) ?? null,
-    area,
-  ], problems);
+  const features = await powerPoints(
+    store,
+    regionPath,
+    POWER_VALUES.power_plants,
+    (t, area) => layerPropertyRow("power_plants", t, area),
+    problems,
+  );
   await writeFeatures(store, "power_plants", regionPath, features);
   return { count: features.length, problems };
 }
@@ -296,12 +298,7 @@ export async function buildPowerLines(store: Store, regionPath: string): Promise
       tags: w.tags,
       geometry: { type: "LineString", coordinates: coords },
       bbox: bboxOf(coords),
-      props: [
-        w.tags.power ?? null,
-        JSON.stringify(parseVoltageKv(w.tags.voltage)),
-        parseCount(w.tags.circuits) ?? null,
-        parseCount(w.tags.cables) ?? null,
-      ],
+      props: layerPropertyRow("power_lines", w.tags, null),
     });
   }
   await writeFeatures(store, "power_lines", regionPath, features);
@@ -333,7 +330,7 @@ export async function buildAdminAreas(
       tags: r.tags,
       geometry: { type: "MultiPolygon", coordinates: polygons },
       bbox: bboxOf(polygons.flatMap((p) => p[0] ?? [])),
-      props: [level, polygonsAreaM2(polygons)],
+      props: layerPropertyRow(layer, r.tags, polygonsAreaM2(polygons)),
     });
   }
   await writeFeatures(store, layer, regionPath, features);

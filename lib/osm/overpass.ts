@@ -5,7 +5,8 @@
  * an empty collection.
  */
 import { type Bbox, clampBbox } from "./bbox.ts";
-import { ADMIN_LEVELS, POWER_VALUES } from "./layers.ts";
+import { POWER_VALUES } from "./layers.ts";
+import { ADMIN_LEVELS } from "./layer_properties.ts";
 import type { LayerAnswer } from "./layer_query.ts";
 import type { LayerName } from "./osm_store.ts";
 import {

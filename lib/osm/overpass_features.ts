@@ -11,11 +11,11 @@ import {
   type Position,
   vertexAverage,
 } from "./geo_measure.ts";
-import { ADMIN_LEVELS, POWER_VALUES } from "./layers.ts";
+import { POWER_VALUES } from "./layers.ts";
+import { ADMIN_LEVELS, layerProperties } from "./layer_properties.ts";
 import { COLLECTION_HEAD, type LayerAnswer } from "./layer_query.ts";
 import type { OsmTags } from "./osm_element.ts";
 import type { LayerName } from "./osm_store.ts";
-import { parseCount, parseOutputMw, parseVoltageKv } from "./osm_tag_values.ts";
 import { assembleArea, type RingWay } from "./ring_assembly.ts";
 
 /** A position as Overpass writes it; `out geom` gives null for nodes outside a clipped box. */
@@ -72,44 +72,6 @@ export interface LayerFeature {
 export interface ConvertedFeatures {
   readonly features: LayerFeature[];
   readonly problems: string[];
-}
-
-/**
- * The parsed property columns of `layer` from tags, in the store's column order
- * (LAYER_PROPERTY_COLUMNS), as the import derives them.
- */
-export function layerProperties(
-  layer: LayerName,
-  tags: OsmTags,
-  areaM2: number | null,
-): Record<string, unknown> {
-  switch (layer) {
-    case "substations":
-      return {
-        power: tags.power ?? null,
-        voltage_kv: parseVoltageKv(tags.voltage),
-        area_m2: areaM2,
-      };
-    case "power_plants":
-      return {
-        power: tags.power ?? null,
-        source: tags["plant:source"] ?? tags["generator:source"] ?? null,
-        output_mw: parseOutputMw(
-          tags["plant:output:electricity"] ?? tags["generator:output:electricity"],
-        ) ?? null,
-        area_m2: areaM2,
-      };
-    case "power_lines":
-      return {
-        power: tags.power ?? null,
-        voltage_kv: parseVoltageKv(tags.voltage),
-        circuits: parseCount(tags.circuits) ?? null,
-        cables: parseCount(tags.cables) ?? null,
-      };
-    case "communes":
-    case "districts":
-      return { admin_level: ADMIN_LEVELS[layer], area_m2: areaM2 };
-  }
 }
 
 function feature(

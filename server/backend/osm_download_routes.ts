@@ -6,6 +6,7 @@
  * (everything so far first, then live). Paths are absolute: the backend mounts the app with
  * `app.route("/", osmDownloadRoutes(context, options))`.
  */
+import { dataFrame, replayedEventStream } from "../middleware/replay_stream.ts";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   createRegionDownloads,
@@ -30,7 +31,7 @@ export interface OsmDownloadRouteOptions {
 }
 
 /** The idle frame of a download stream. */
-export const KEEPALIVE_FRAME = ": keepalive\n\n";
+export { KEEPALIVE_FRAME } from "../middleware/replay_stream.ts";
 
 /** The last frame of a stream ended by the service's stop. */
 export const SHUTDOWN_FRAME: DownloadFrame = {
@@ -40,7 +41,7 @@ export const SHUTDOWN_FRAME: DownloadFrame = {
 
 /** The wire form of one frame, exactly as the frontend slices it: `data: <json>` + blank line. */
 export function formatDownloadFrame(frame: DownloadFrame): string {
-  return `data: ${JSON.stringify(frame)}\n\n`;
+  return dataFrame(frame);
 }
 
 const COMPONENT_RULE = `1 to ${MAX_COMPONENT_LENGTH} letters, digits, hyphens, underscores or ` +
@@ -151,8 +152,6 @@ const streamRoute = createRoute({
   },
 });
 
-const encoder = new TextEncoder();
-
 /**
  * The event-stream response of one download: its history, then live frames; ends after the
  * final frame, when the client goes away (the download goes on) or when the service stops.
@@ -161,66 +160,13 @@ export function downloadEventStream(
   download: RegionDownload,
   options: { shutdown: AbortSignal; keepaliveMs: number },
 ): Response {
-  let controller!: ReadableStreamDefaultController<Uint8Array>;
-  let ended = false;
-  let keepalive: ReturnType<typeof setTimeout> | undefined;
-  let unsubscribe: () => void = () => {};
-
-  const end = () => {
-    if (ended) return;
-    ended = true;
-    clearTimeout(keepalive);
-    options.shutdown.removeEventListener("abort", onShutdown);
-    unsubscribe();
-    try {
-      controller.close();
-    } catch {
-      // already closed by a cancelled reader
-    }
-  };
-  const write = (text: string) => {
-    if (ended) return;
-    try {
-      controller.enqueue(encoder.encode(text));
-    } catch {
-      end();
-      return;
-    }
-    clearTimeout(keepalive);
-    keepalive = setTimeout(() => write(KEEPALIVE_FRAME), options.keepaliveMs);
-  };
-  const onFrame = (frame: DownloadFrame) => {
-    write(formatDownloadFrame(frame));
-    if (frame.type === "done" || frame.type === "error") end();
-  };
-  const onShutdown = () => {
-    write(formatDownloadFrame(SHUTDOWN_FRAME));
-    end();
-  };
-
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-    cancel() {
-      end();
-    },
-  });
-  if (options.shutdown.aborted) onShutdown();
-  else {
-    options.shutdown.addEventListener("abort", onShutdown, { once: true });
-    // The history is replayed synchronously and may already end the stream.
-    const stop = download.subscribe(onFrame);
-    if (ended) stop();
-    else unsubscribe = stop;
-  }
-  return new Response(body, {
-    headers: {
-      "Content-Type": "text/event-stream; charset=utf-8",
-      "Cache-Control": "no-cache",
-      "X-Accel-Buffering": "no",
-      "X-Download-Id": download.id,
-    },
+  return replayedEventStream<DownloadFrame>({
+    subscribe: (listener) => download.subscribe(listener),
+    isFinal: (frame) => frame.type === "done" || frame.type === "error",
+    shutdownFrame: SHUTDOWN_FRAME,
+    shutdown: options.shutdown,
+    keepaliveMs: options.keepaliveMs,
+    headers: { "X-Download-Id": download.id },
   });
 }
 
