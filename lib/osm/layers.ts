@@ -124,11 +124,13 @@ async function queryRelations(
   store: Store,
   regionPath: string,
   where: string,
+  page?: { after: number; limit: number },
 ): Promise<Relation[]> {
   const rows = await store.all<{ id: number; tags: string; members: string }>(
     `SELECT id, tags, members FROM osm_relations
-     WHERE region_path = $1 AND tags IS NOT NULL AND (${where}) ORDER BY id`,
-    [regionPath],
+     WHERE region_path = $1 AND tags IS NOT NULL AND (${where})
+     ${page ? `AND id > $2 ORDER BY id LIMIT ${Math.trunc(page.limit)}` : "ORDER BY id"}`,
+    page ? [regionPath, page.after] : [regionPath],
   );
   return rows.map((r) => ({ id: r.id, tags: JSON.parse(r.tags), members: JSON.parse(r.members) }));
 }
@@ -313,29 +315,41 @@ export async function buildAdminAreas(
 ): Promise<LayerBuild> {
   const problems: string[] = [];
   const level = ADMIN_LEVELS[layer];
-  const relations = await queryRelations(
-    store,
-    regionPath,
-    `json_extract_string(tags, '$.boundary') = 'administrative'
-     AND json_extract_string(tags, '$.admin_level') = '${level}'
-     AND json_extract_string(tags, '$.type') IN ('boundary', 'multipolygon')`,
-  );
-  const areas = await relationAreas(store, regionPath, relations, problems);
-  const features: Feature[] = [];
-  for (const r of relations) {
-    const polygons = areas.get(r.id);
-    if (!polygons) continue;
-    features.push({
-      osmId: `relation/${r.id}`,
-      tags: r.tags,
-      geometry: { type: "MultiPolygon", coordinates: polygons },
-      bbox: bboxOf(polygons.flatMap((p) => p[0] ?? [])),
-      props: layerPropertyRow(layer, r.tags, polygonsAreaM2(polygons)),
-    });
+  let count = 0;
+  // By pages: a country's boundaries are millions of nodes.
+  for (let after = -1;;) {
+    const relations = await queryRelations(
+      store,
+      regionPath,
+      `json_extract_string(tags, '$.boundary') = 'administrative'
+       AND json_extract_string(tags, '$.admin_level') = '${level}'
+       AND json_extract_string(tags, '$.type') IN ('boundary', 'multipolygon')`,
+      { after, limit: ADMIN_PAGE },
+    );
+    if (relations.length === 0) break;
+    after = relations.at(-1)!.id;
+    const areas = await relationAreas(store, regionPath, relations, problems);
+    const features: Feature[] = [];
+    for (const r of relations) {
+      const polygons = areas.get(r.id);
+      if (!polygons) continue;
+      features.push({
+        osmId: `relation/${r.id}`,
+        tags: r.tags,
+        geometry: { type: "MultiPolygon", coordinates: polygons },
+        bbox: bboxOf(polygons.flatMap((p) => p[0] ?? [])),
+        props: layerPropertyRow(layer, r.tags, polygonsAreaM2(polygons)),
+      });
+    }
+    await writeFeatures(store, layer, regionPath, features);
+    count += features.length;
+    if (relations.length < ADMIN_PAGE) break;
   }
-  await writeFeatures(store, layer, regionPath, features);
-  return { count: features.length, problems };
+  return { count, problems };
 }
+
+/** Boundary relations assembled per page. */
+const ADMIN_PAGE = 500;
 
 /** Ways of building footprints read per page, so a country's buildings never sit in memory at once. */
 const BUILDING_PAGE = 20000;
@@ -398,16 +412,24 @@ export async function buildBuildings(store: Store, regionPath: string): Promise<
     count += features.length;
     if (ways.length < BUILDING_PAGE) break;
   }
-  const relations = await queryRelations(
-    store,
-    regionPath,
-    `json_extract_string(tags, '$.type') = 'multipolygon' AND ${BUILDING_TAGS}`,
-  );
-  const areas = await relationAreas(store, regionPath, relations, problems);
-  const features = relations.flatMap((r) => {
-    const polygons = areas.get(r.id);
-    return polygons ? [buildingFeature(`relation/${r.id}`, r.tags, polygons)] : [];
-  });
-  await writeFeatures(store, "buildings", regionPath, features);
-  return { count: count + features.length, problems };
+  // Multipolygon buildings by pages too: a country has hundreds of thousands.
+  for (let after = -1;;) {
+    const relations = await queryRelations(
+      store,
+      regionPath,
+      `json_extract_string(tags, '$.type') = 'multipolygon' AND ${BUILDING_TAGS}`,
+      { after, limit: BUILDING_PAGE },
+    );
+    if (relations.length === 0) break;
+    after = relations.at(-1)!.id;
+    const areas = await relationAreas(store, regionPath, relations, problems);
+    const features = relations.flatMap((r) => {
+      const polygons = areas.get(r.id);
+      return polygons ? [buildingFeature(`relation/${r.id}`, r.tags, polygons)] : [];
+    });
+    await writeFeatures(store, "buildings", regionPath, features);
+    count += features.length;
+    if (relations.length < BUILDING_PAGE) break;
+  }
+  return { count, problems };
 }
