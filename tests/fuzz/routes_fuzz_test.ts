@@ -23,6 +23,12 @@ import { createTemplateLibrary } from "../../lib/templates/template_library.ts";
 import { readGeoSettings } from "../../server/backend/geo_config.ts";
 import { geoRoutes, loadGeoRouteDeps } from "../../server/backend/osm_routes.ts";
 import { openStore } from "../../lib/store/store.ts";
+import { importOsmExtract } from "../../lib/osm/import_region.ts";
+import { createRegionDownloads } from "../../lib/osm/region_download.ts";
+import type { OsmContext } from "../../server/backend/osm_context.ts";
+import { osmMapRoutes } from "../../server/backend/osm_map_routes.ts";
+import { osmDownloadRoutes } from "../../server/backend/osm_download_routes.ts";
+import { osmLayerRoutes } from "../../server/backend/osm_layer_routes.ts";
 
 const SECONDS = Number(Deno.env.get("FUZZ_SECONDS") ?? 25);
 const SEED = Deno.env.get("FUZZ_SEED");
@@ -278,6 +284,31 @@ Deno.test({
       fetch: () => Promise.reject(new TypeError("offline")),
     });
     const store = await openStore(":memory:");
+    // The map routes over an OSM store with Liechtenstein's power features; Overpass and the
+    // download server are offline too (a layer request outside the region answers 502).
+    const osmStore = await openStore(":memory:");
+    await importOsmExtract(
+      osmStore,
+      new URL("../../data/geo/liechtenstein/osm/liechtenstein_power.osm", import.meta.url)
+        .pathname,
+      { regionPath: "Europe/Liechtenstein" },
+    );
+    const shutdown = new AbortController();
+    const osm: OsmContext = {
+      store: osmStore,
+      settings: readGeoSettings({}),
+      regions: geo.regions,
+      fetch: () => Promise.reject(new TypeError("offline")),
+      events: new EventTarget(),
+      shutdown: shutdown.signal,
+    };
+    const downloadDir = await Deno.makeTempDir();
+    const downloads = createRegionDownloads({
+      store: osmStore,
+      fetch: osm.fetch,
+      downloadDir,
+      signal: shutdown.signal,
+    });
     const backend = await createBackendApp({
       store,
       config: {
@@ -291,6 +322,9 @@ Deno.test({
         app.route(TEMPLATE_ROUTES_BASE, templateRoutes(templates));
         app.route("/", catalogueProxy({ catalogueUrl }));
         app.route("/", geoRoutes(geo));
+        app.route("/", osmMapRoutes());
+        app.route("/", osmDownloadRoutes(osm, { downloadDir, downloads }));
+        app.route("/", osmLayerRoutes(osm, { log: () => {} }));
       },
     });
     try {
@@ -306,7 +340,11 @@ Deno.test({
       console.log(`backend: ${sent} requests`);
     } finally {
       await backend.close();
+      shutdown.abort();
+      await downloads.close();
       await store.close();
+      await osmStore.close();
+      await Deno.remove(downloadDir, { recursive: true });
       await runnerApp.close();
       await runnerServer.shutdown();
       await catalogueServer.shutdown();
