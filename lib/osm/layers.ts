@@ -37,35 +37,46 @@ function sqlList(values: readonly string[]): string {
   return values.map((v) => `'${v.replaceAll("'", "''")}'`).join(", ");
 }
 
-/** Ways of the region matching `where` (SQL over osm_ways; $1 is the region), with positions. */
+/**
+ * The SELECT of the ways of the region matching `where` (SQL over osm_ways; $1 is the region)
+ * with their node ids and positions as lists, in node order; a missing node has null position.
+ */
+function waysWithPositionsSql(where: string): string {
+  return `WITH w AS (SELECT id, tags, CAST(nodes AS BIGINT[]) AS refs FROM osm_ways
+                     WHERE region_path = $1 AND (${where})),
+               u AS (SELECT id, unnest(refs) AS node_id, unnest(range(len(refs))) AS pos FROM w)
+          SELECT u.id, any_value(w.tags) AS tags, list(u.node_id ORDER BY u.pos) AS refs,
+                 list(n.lon ORDER BY u.pos) AS lons, list(n.lat ORDER BY u.pos) AS lats
+          FROM u JOIN w ON w.id = u.id
+          LEFT JOIN osm_nodes n ON n.region_path = $1 AND n.id = u.node_id
+          GROUP BY u.id`;
+}
+
+/** Ways of the region matching `where`, with positions, by id. */
 async function queryWays(
   store: Store,
   regionPath: string,
   where: string,
   params: readonly SqlValue[] = [],
-  limit?: number,
 ): Promise<StoredWay[]> {
-  const rows = await store.all<
-    {
-      id: number;
-      tags: string | null;
-      refs: number[];
-      lons: (number | null)[];
-      lats: (number | null)[];
-    }
-  >(
-    `WITH w AS (SELECT id, tags, CAST(nodes AS BIGINT[]) AS refs FROM osm_ways
-                WHERE region_path = $1 AND (${where})
-                ${limit === undefined ? "" : `ORDER BY id LIMIT ${Math.trunc(limit)}`}),
-          u AS (SELECT id, unnest(refs) AS node_id, unnest(range(len(refs))) AS pos FROM w)
-     SELECT u.id, any_value(w.tags) AS tags, list(u.node_id ORDER BY u.pos) AS refs,
-            list(n.lon ORDER BY u.pos) AS lons, list(n.lat ORDER BY u.pos) AS lats
-     FROM u JOIN w ON w.id = u.id
-     LEFT JOIN osm_nodes n ON n.region_path = $1 AND n.id = u.node_id
-     GROUP BY u.id ORDER BY u.id`,
+  const rows = await store.all<WayRow>(
+    `${waysWithPositionsSql(where)} ORDER BY u.id`,
     [regionPath, ...params],
   );
-  return rows.map((r) => ({
+  return rows.map(storedWay);
+}
+
+/** A way row with its node ids and positions as lists. */
+interface WayRow {
+  id: number;
+  tags: string | null;
+  refs: number[];
+  lons: (number | null)[];
+  lats: (number | null)[];
+}
+
+function storedWay(r: WayRow): StoredWay {
+  return {
     id: r.id,
     tags: r.tags === null ? {} : JSON.parse(r.tags),
     refs: r.refs,
@@ -73,7 +84,23 @@ async function queryWays(
       const lat = r.lats[i];
       return lon === null || lat === null || lat === undefined ? undefined : [lon, lat];
     }),
-  }));
+  };
+}
+
+/**
+ * Writes the ways matching `where` with their node positions into temporary table `table`, in
+ * one join over all of them: linear in the extract (a join per page would scan every node once
+ * a page), and DuckDB spills it to disk beyond its memory limit.
+ */
+async function materializeWays(
+  store: Store,
+  regionPath: string,
+  where: string,
+  table: string,
+): Promise<void> {
+  await store.run(`CREATE OR REPLACE TEMP TABLE ${table} AS ${waysWithPositionsSql(where)}`, [
+    regionPath,
+  ]);
 }
 
 function powerFilter(values: readonly string[]): string {
@@ -388,17 +415,19 @@ function buildingFeature(osmId: string, tags: OsmTags, polygons: Position[][][])
 export async function buildBuildings(store: Store, regionPath: string): Promise<LayerBuild> {
   const problems: string[] = [];
   let count = 0;
-  let after = -Infinity;
-  while (true) {
-    const ways = await queryWays(
-      store,
-      regionPath,
-      `tags IS NOT NULL AND ${BUILDING_TAGS} AND id > $2`,
-      [Number.isFinite(after) ? after : -1],
-      BUILDING_PAGE,
-    );
+  await materializeWays(
+    store,
+    regionPath,
+    `tags IS NOT NULL AND ${BUILDING_TAGS}`,
+    "building_ways",
+  );
+  for (let after = -1;;) {
+    const ways = (await store.all<WayRow>(
+      `SELECT * FROM building_ways WHERE id > ? ORDER BY id LIMIT ${BUILDING_PAGE}`,
+      [after],
+    )).map(storedWay);
     if (ways.length === 0) break;
-    after = ways.at(-1)?.id ?? after;
+    after = ways.at(-1)!.id;
     const features: Feature[] = [];
     for (const w of ways) {
       const area = w.coords.every((c) => c !== undefined)
@@ -412,6 +441,7 @@ export async function buildBuildings(store: Store, regionPath: string): Promise<
     count += features.length;
     if (ways.length < BUILDING_PAGE) break;
   }
+  await store.run(`DROP TABLE building_ways`);
   // Multipolygon buildings by pages too: a country has hundreds of thousands.
   for (let after = -1;;) {
     const relations = await queryRelations(
