@@ -113,6 +113,7 @@ function redocPage(title: string, dir: string): string {
 <meta charset="UTF-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title}</title>
+<link rel="icon" href="data:,">
 </head>
 <body>
 <redoc spec-url="openapi.json"></redoc>
@@ -124,9 +125,25 @@ function redocPage(title: string, dir: string): string {
 
 let bundle: Promise<Uint8Array<ArrayBuffer>> | undefined;
 
-/** The standalone Redoc bundle of the `redoc` package, read once. */
+/** The one outside address in Redoc's bundle: the logo of its "API docs by Redocly" credit. */
+export const REDOC_LOGO_URL = "https://cdn.redoc.ly/redoc/logo-mini.svg";
+
+/**
+ * The standalone Redoc bundle of the `redoc` package, read once, with its credit's logo fetched
+ * from nowhere: the page makes no request outside the service (the credit's text stays).
+ */
 function redocBundle(): Promise<Uint8Array<ArrayBuffer>> {
-  bundle ??= Deno.readFile(new URL(import.meta.resolve("redoc/bundles/redoc.standalone.js")));
+  bundle ??= Deno.readTextFile(
+    new URL(import.meta.resolve("redoc/bundles/redoc.standalone.js")),
+  ).then((text) => {
+    if (!text.includes(REDOC_LOGO_URL)) return new TextEncoder().encode(text);
+    return new TextEncoder().encode(
+      text.replaceAll(
+        REDOC_LOGO_URL,
+        "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E",
+      ),
+    );
+  });
   return bundle;
 }
 
