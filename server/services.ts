@@ -7,6 +7,7 @@ import { heatModule } from "./heat/module.ts";
 import { createHighsModelRunner } from "../lib/runner/highs_model_runner.ts";
 import { createRunnerModule } from "./runner/module.ts";
 import { backendModule } from "./backend/module.ts";
+import { extractionModule } from "./extraction/module.ts";
 import type { ServiceModule } from "./service_module.ts";
 
 /** The solver runner (RUNNER_PORT, default 5000) on HiGHS WebAssembly, a Worker per solve. */
@@ -18,6 +19,7 @@ export const SERVICE_MODULES: readonly ServiceModule[] = [
   catalogueModule,
   runnerModule,
   backendModule,
+  extractionModule,
 ];
 
 /**

@@ -11,6 +11,7 @@ function catalogueEnv(dir: string): Record<string, string> {
     JWT_SECRET_FILE: `${dir}/jwt_secret`,
     JWT_SECRET_KEY: "",
     BACKEND_STATE_PATH: `${dir}/backend.duckdb`,
+    EXTRACTION_STATE_PATH: `${dir}/extraction.duckdb`,
     OSM_STORE_PATH: `${dir}/osm.duckdb`,
     OSM_SEED: "",
   };
@@ -24,7 +25,7 @@ interface Launch {
 
 const MAIN: Launch = {
   args: ["run", "-A", "server/main.ts"],
-  names: ["heat", "catalogue", "runner", "backend"],
+  names: ["heat", "catalogue", "runner", "backend", "extraction"],
 };
 
 /**
@@ -36,7 +37,14 @@ async function start(env: Record<string, string>, launch: Launch = MAIN) {
   const child = new Deno.Command(Deno.execPath(), {
     args: launch.args,
     cwd: ROOT,
-    env: { HEAT_HOST: "127.0.0.1", HEAT_PORT: "0", RUNNER_PORT: "0", BACKEND_PORT: "0", ...env },
+    env: {
+      HEAT_HOST: "127.0.0.1",
+      HEAT_PORT: "0",
+      RUNNER_PORT: "0",
+      BACKEND_PORT: "0",
+      EXTRACTION_PORT: "0",
+      ...env,
+    },
     stdin: "null",
     stdout: "null",
     stderr: "piped",
@@ -83,7 +91,14 @@ async function refused(env: Record<string, string>) {
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "server/main.ts"],
     cwd: ROOT,
-    env: { HEAT_HOST: "127.0.0.1", HEAT_PORT: "0", RUNNER_PORT: "0", BACKEND_PORT: "0", ...env },
+    env: {
+      HEAT_HOST: "127.0.0.1",
+      HEAT_PORT: "0",
+      RUNNER_PORT: "0",
+      BACKEND_PORT: "0",
+      EXTRACTION_PORT: "0",
+      ...env,
+    },
     stdin: "null",
     stdout: "null",
     stderr: "piped",
@@ -248,7 +263,7 @@ Deno.test("server/main.ts on SIGTERM ends open streams, closes every module and 
       { STORE_PATH: `${dir}/store.duckdb`, HEAT_API_KEY: "k", ...catalogueEnv(dir) },
       {
         args: ["run", "-A", "tests/server/_main_with_stream.ts"],
-        names: ["heat", "catalogue", "runner", "backend", "stream"],
+        names: ["heat", "catalogue", "runner", "backend", "extraction", "stream"],
       },
     );
     let status: Deno.CommandStatus | undefined;

@@ -8,7 +8,7 @@ import { closed, streamModule } from "./_stream_module.ts";
 const names = (modules: readonly ServiceModule[]) => modules.map((m) => m.name);
 
 Deno.test("selectModules() starts all by default, else the named ones in start order", () => {
-  const all = ["heat", "catalogue", "runner", "backend"];
+  const all = ["heat", "catalogue", "runner", "backend", "extraction"];
   assert.deepEqual(names(selectModules(SERVICE_MODULES, undefined)), all);
   assert.deepEqual(names(selectModules(SERVICE_MODULES, [])), all);
   assert.deepEqual(names(selectModules(SERVICE_MODULES, ["catalogue"])), ["catalogue"]);
@@ -17,9 +17,10 @@ Deno.test("selectModules() starts all by default, else the named ones in start o
     ["heat", "catalogue"],
   );
   assert.deepEqual(names(selectModules(SERVICE_MODULES, ["runner", "heat"])), ["heat", "runner"]);
-  assert.throws(() => selectModules(SERVICE_MODULES, ["heat", "extraction"], "--only"), {
+  assert.throws(() => selectModules(SERVICE_MODULES, ["heat", "nosuch"], "--only"), {
     name: "RangeError",
-    message: '--only: unknown service "extraction"; known: heat, catalogue, runner, backend',
+    message: '--only: unknown service "nosuch"; known: heat, catalogue, runner, backend, ' +
+      "extraction",
   });
 });
 
@@ -32,6 +33,8 @@ function testEnv(dir: string): Record<string, string> {
     RUNNER_PORT: "0",
     BACKEND_PORT: "0",
     BACKEND_STATE_PATH: `${dir}/backend.duckdb`,
+    EXTRACTION_PORT: "0",
+    EXTRACTION_STATE_PATH: `${dir}/extraction.duckdb`,
     OSM_STORE_PATH: `${dir}/osm.duckdb`,
     OSM_SEED: "",
     STORE_PATH: `${dir}/store.duckdb`,
@@ -72,11 +75,12 @@ Deno.test("startServices() starts every module on an ephemeral port and stop() e
         "catalogue",
         "runner",
         "backend",
+        "extraction",
         "stream",
       ]);
       const ports = started.listeners.map((l) => l.port);
       assert.ok(ports.every((p) => p > 0), `bound ports: ${ports}`);
-      assert.equal(new Set(ports).size, 5);
+      assert.equal(new Set(ports).size, 6);
       const url = (name: string, path: string) => {
         const listener = started.listeners.find((l) => l.name === name);
         return `http://127.0.0.1:${listener?.port}${path}`;
@@ -92,6 +96,10 @@ Deno.test("startServices() starts every module on an ephemeral port and stop() e
       assert.equal((await runner.json()).status, "ok");
       const backend = await fetch(url("backend", "/api/health"));
       assert.equal((await backend.json()).status, "ok");
+      const extraction = started.listeners.find((l) => l.name === "extraction");
+      assert.equal(extraction?.hostname, "127.0.0.1", "the extraction service binds loopback");
+      const health = await fetch(url("extraction", "/api/v1/health"));
+      assert.equal((await health.json()).status, "ok");
 
       const stream = await fetch(url("stream", "/events"));
       assert.equal(stream.headers.get("content-type"), "text/event-stream; charset=utf-8");
@@ -105,6 +113,7 @@ Deno.test("startServices() starts every module on an ephemeral port and stop() e
       await assert.rejects(fetch(url("catalogue", "/health")), TypeError, "no longer listening");
       await assert.rejects(Deno.stat(`${dir}/state.duckdb.wal`), Deno.errors.NotFound);
       await assert.rejects(Deno.stat(`${dir}/backend.duckdb.wal`), Deno.errors.NotFound);
+      await assert.rejects(Deno.stat(`${dir}/extraction.duckdb.wal`), Deno.errors.NotFound);
     } finally {
       await (stopped ?? started.stop());
     }
@@ -122,8 +131,9 @@ Deno.test("startServices() reads every selected module's settings before startin
     );
     // Nothing started: the heat service did not build the data store.
     await assert.rejects(Deno.stat(`${dir}/store.duckdb`), Deno.errors.NotFound);
-    await assert.rejects(startServices(testEnv(dir), { args: ["--only", "extraction"] }), {
-      message: '--only: unknown service "extraction"; known: heat, catalogue, runner, backend',
+    await assert.rejects(startServices(testEnv(dir), { args: ["--only", "nosuch"] }), {
+      message: '--only: unknown service "nosuch"; known: heat, catalogue, runner, backend, ' +
+        "extraction",
     });
     await assert.rejects(startServices(testEnv(dir), { args: ["--every"] }), TypeError);
   } finally {
