@@ -9,9 +9,29 @@ import { createRunnerModule } from "./runner/module.ts";
 import { backendModule } from "./backend/module.ts";
 import { extractionModule } from "./extraction/module.ts";
 import type { ServiceModule } from "./service_module.ts";
+import { createSimulationModule } from "./simulation/module.ts";
+import { CCS_PORT, HYDROGEN_PORT } from "./simulation/config.ts";
+import { hydrogenModel } from "../lib/simulation/hydrogen/hydrogen_model.ts";
+import { ccsModel } from "../lib/simulation/ccs/ccs_model.ts";
 
 /** The solver runner (RUNNER_PORT, default 5000) on HiGHS WebAssembly, a Worker per solve. */
 export const runnerModule: ServiceModule = createRunnerModule(() => createHighsModelRunner());
+
+/** The hydrogen plant simulation (HYDROGEN_PORT, default 8765). */
+export const hydrogenModule: ServiceModule = createSimulationModule(
+  "hydrogen",
+  hydrogenModel,
+  "HYDROGEN_PORT",
+  HYDROGEN_PORT,
+);
+
+/** The carbon-capture chain simulation (CCS_PORT, default 8766). */
+export const ccsModule: ServiceModule = createSimulationModule(
+  "ccs",
+  ccsModel,
+  "CCS_PORT",
+  CCS_PORT,
+);
 
 /** All services, in the order they start. */
 export const SERVICE_MODULES: readonly ServiceModule[] = [
@@ -20,6 +40,8 @@ export const SERVICE_MODULES: readonly ServiceModule[] = [
   runnerModule,
   backendModule,
   extractionModule,
+  hydrogenModule,
+  ccsModule,
 ];
 
 /**

@@ -25,7 +25,7 @@ interface Launch {
 
 const MAIN: Launch = {
   args: ["run", "-A", "server/main.ts"],
-  names: ["heat", "catalogue", "runner", "backend", "extraction"],
+  names: ["heat", "catalogue", "runner", "backend", "extraction", "hydrogen", "ccs"],
 };
 
 /**
@@ -43,6 +43,8 @@ async function start(env: Record<string, string>, launch: Launch = MAIN) {
       RUNNER_PORT: "0",
       BACKEND_PORT: "0",
       EXTRACTION_PORT: "0",
+      HYDROGEN_PORT: "0",
+      CCS_PORT: "0",
       ...env,
     },
     stdin: "null",
@@ -97,6 +99,8 @@ async function refused(env: Record<string, string>) {
       RUNNER_PORT: "0",
       BACKEND_PORT: "0",
       EXTRACTION_PORT: "0",
+      HYDROGEN_PORT: "0",
+      CCS_PORT: "0",
       ...env,
     },
     stdin: "null",
@@ -263,7 +267,16 @@ Deno.test("server/main.ts on SIGTERM ends open streams, closes every module and 
       { STORE_PATH: `${dir}/store.duckdb`, HEAT_API_KEY: "k", ...catalogueEnv(dir) },
       {
         args: ["run", "-A", "tests/server/_main_with_stream.ts"],
-        names: ["heat", "catalogue", "runner", "backend", "extraction", "stream"],
+        names: [
+          "heat",
+          "catalogue",
+          "runner",
+          "backend",
+          "extraction",
+          "hydrogen",
+          "ccs",
+          "stream",
+        ],
       },
     );
     let status: Deno.CommandStatus | undefined;

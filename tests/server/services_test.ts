@@ -8,7 +8,7 @@ import { closed, streamModule } from "./_stream_module.ts";
 const names = (modules: readonly ServiceModule[]) => modules.map((m) => m.name);
 
 Deno.test("selectModules() starts all by default, else the named ones in start order", () => {
-  const all = ["heat", "catalogue", "runner", "backend", "extraction"];
+  const all = ["heat", "catalogue", "runner", "backend", "extraction", "hydrogen", "ccs"];
   assert.deepEqual(names(selectModules(SERVICE_MODULES, undefined)), all);
   assert.deepEqual(names(selectModules(SERVICE_MODULES, [])), all);
   assert.deepEqual(names(selectModules(SERVICE_MODULES, ["catalogue"])), ["catalogue"]);
@@ -20,7 +20,7 @@ Deno.test("selectModules() starts all by default, else the named ones in start o
   assert.throws(() => selectModules(SERVICE_MODULES, ["heat", "nosuch"], "--only"), {
     name: "RangeError",
     message: '--only: unknown service "nosuch"; known: heat, catalogue, runner, backend, ' +
-      "extraction",
+      "extraction, hydrogen, ccs",
   });
 });
 
@@ -34,6 +34,8 @@ function testEnv(dir: string): Record<string, string> {
     BACKEND_PORT: "0",
     BACKEND_STATE_PATH: `${dir}/backend.duckdb`,
     EXTRACTION_PORT: "0",
+    HYDROGEN_PORT: "0",
+    CCS_PORT: "0",
     EXTRACTION_STATE_PATH: `${dir}/extraction.duckdb`,
     OSM_STORE_PATH: `${dir}/osm.duckdb`,
     OSM_SEED: "",
@@ -76,11 +78,13 @@ Deno.test("startServices() starts every module on an ephemeral port and stop() e
         "runner",
         "backend",
         "extraction",
+        "hydrogen",
+        "ccs",
         "stream",
       ]);
       const ports = started.listeners.map((l) => l.port);
       assert.ok(ports.every((p) => p > 0), `bound ports: ${ports}`);
-      assert.equal(new Set(ports).size, 6);
+      assert.equal(new Set(ports).size, 8);
       const url = (name: string, path: string) => {
         const listener = started.listeners.find((l) => l.name === name);
         return `http://127.0.0.1:${listener?.port}${path}`;
@@ -133,7 +137,7 @@ Deno.test("startServices() reads every selected module's settings before startin
     await assert.rejects(Deno.stat(`${dir}/store.duckdb`), Deno.errors.NotFound);
     await assert.rejects(startServices(testEnv(dir), { args: ["--only", "nosuch"] }), {
       message: '--only: unknown service "nosuch"; known: heat, catalogue, runner, backend, ' +
-        "extraction",
+        "extraction, hydrogen, ccs",
     });
     await assert.rejects(startServices(testEnv(dir), { args: ["--every"] }), TypeError);
   } finally {

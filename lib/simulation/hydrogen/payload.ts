@@ -28,9 +28,12 @@ const ProfilePoint = z.preprocess(
   }),
 );
 
+/** A unit's name; the client sends `null` when no catalogue model was picked. */
+const unitName = (fallback: string) => z.string().nullish().transform((value) => value ?? fallback);
+
 const Source = z.object({
   tech_type: z.string().default("solar"),
-  name: z.string().default("source"),
+  name: unitName("source"),
   capacity_kw: z.number().positive().default(1000).describe("rated source power, kW"),
   efficiency_pct: z.number().min(0).max(100).nullable().default(null),
   profile: z.array(ProfilePoint).default([]).describe(
@@ -41,7 +44,7 @@ const Source = z.object({
 
 const Electrolyzer = z.object({
   tech_type: z.enum(["pem", "alkaline", "soec", "aem"]).default("pem"),
-  name: z.string().default("electrolyzer"),
+  name: unitName("electrolyzer"),
   capacity_kw: positive(1000).describe("rated AC power, kW"),
   nominal_efficiency_pct_hhv: z.number().gt(0).max(100).default(70).describe(
     "system efficiency at rated power, HHV basis, %",
@@ -61,7 +64,7 @@ const Electrolyzer = z.object({
 
 const Compressor = z.object({
   tech_type: z.string().default("reciprocating"),
-  name: z.string().default("compressor"),
+  name: unitName("compressor"),
   isentropic_efficiency_frac: z.number().gt(0).max(1).default(0.78),
   inlet_pressure_bar: positive(30).describe("electrolyser delivery pressure, bar"),
   target_pressure_bar: positive(350),
@@ -71,7 +74,7 @@ const Compressor = z.object({
 
 const Storage = z.object({
   tech_type: z.string().default("compressed_h2"),
-  name: z.string().default("storage"),
+  name: unitName("storage"),
   max_pressure_bar: z.number().positive().optional().describe("default: compressor target"),
   min_pressure_bar: z.number().min(0).default(20),
   initial_soc_pct: pct(20),
@@ -84,7 +87,7 @@ const Storage = z.object({
 
 const FuelCell = z.object({
   tech_type: z.string().default("pem"),
-  name: z.string().default("fuel_cell"),
+  name: unitName("fuel_cell"),
   rated_power_kw: z.number().min(0).optional().describe(
     "default: electrolyser capacity × HHV efficiency × fuel cell efficiency",
   ),
