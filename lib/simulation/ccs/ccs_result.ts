@@ -194,7 +194,12 @@ function warnings(state: CcsRunState, totalSource: number, totalCaptured: number
         `${design} % needs L/G ≈ ${lg.toFixed(2)} kg/kg`,
     );
   }
-  if (peak(S.storage_vented_tph) > 1e-9) {
+  // Venting beyond the storage-efficiency loss means the rate or the capacity bound injection.
+  const efficiency = payload.storage.storage_efficiency_pct / 100;
+  const limited = S.storage_injection_rate_tph.some((inj, k) =>
+    inj < S.absorber_co2_captured_tph[k]! * efficiency - 1e-9
+  );
+  if (limited) {
     out.push(
       "storage: the injection rate or the store's capacity limited injection; the rest was vented",
     );

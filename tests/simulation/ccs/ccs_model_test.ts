@@ -308,3 +308,13 @@ Deno.test("ccsModel: one day at 1 s steps runs well under 0.5 s in-process", () 
   assert.equal((result.time_s as number[]).length, 86400);
   assert.ok(total < 500, `${total} ms`);
 });
+
+Deno.test("ccs: the storage warning names a binding limit, not the storage-efficiency loss", () => {
+  const warned = (payload: Record<string, unknown>) =>
+    (runToEnd(ccsModel, payload).warnings as string[]).some((w) => w.startsWith("storage:"));
+  // The client's payload: 1 % of the captured CO2 is lost at injection, no limit binds.
+  assert.equal(warned(clientPayload()), false);
+  const tight = clientPayload();
+  (tight.storage as Record<string, unknown>).injection_rate_tph = 1;
+  assert.equal(warned(tight), true);
+});
