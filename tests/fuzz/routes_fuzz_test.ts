@@ -4,7 +4,7 @@
  * properties, most not), sent in-process. Any 5xx, any error that is not JSON `{ error }`, any
  * answer over its cap or slower than 1 s fails, with the request that did it.
  *
- * Bounded in time (FUZZ_SECONDS, default 25 per app); FUZZ_SEED replays a run.
+ * Bounded in time (FUZZ_SECONDS, default 15 per app); FUZZ_SEED replays a run.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -29,8 +29,17 @@ import type { OsmContext } from "../../server/backend/osm_context.ts";
 import { osmMapRoutes } from "../../server/backend/osm_map_routes.ts";
 import { osmDownloadRoutes } from "../../server/backend/osm_download_routes.ts";
 import { osmLayerRoutes } from "../../server/backend/osm_layer_routes.ts";
+import { ExtractionRuns } from "../../lib/extraction/extraction_runs.ts";
+import { RunStore } from "../../lib/extraction/run_store.ts";
+import { createExtractionApp } from "../../server/extraction/app.ts";
+import { dataStorePath } from "../server/extraction/_fixture.ts";
+import { createSimulationApp } from "../../server/simulation/app.ts";
+import { readSimulationSettings } from "../../server/simulation/config.ts";
+import { hydrogenModel } from "../../lib/simulation/hydrogen/hydrogen_model.ts";
+import { ccsModel } from "../../lib/simulation/ccs/ccs_model.ts";
+import type { SimulationModel } from "../../lib/simulation/simulation_model.ts";
 
-const SECONDS = Number(Deno.env.get("FUZZ_SECONDS") ?? 25);
+const SECONDS = Number(Deno.env.get("FUZZ_SECONDS") ?? 15);
 const SEED = Deno.env.get("FUZZ_SEED");
 
 /** The largest successful answer any route gives (a year of hourly values is about 200 KB). */
@@ -140,7 +149,13 @@ function requestFor(op: Operation, tokens: string[]) {
 type App = { request: (path: string, init?: RequestInit) => Response | Promise<Response> };
 
 /** Sends generated requests to every operation until the time is up; fails on a bad answer. */
-async function fuzz(app: App, doc: OpenApi, tokens: string[], extraHeaders: HeadersInit = {}) {
+async function fuzz(
+  app: App,
+  doc: OpenApi,
+  tokens: string[],
+  extraHeaders: HeadersInit = {},
+  errorKey: "error" | "detail" = "error",
+) {
   const ops = operations(doc);
   assert.ok(ops.length > 0);
   const arbitrary = fc.constantFrom(...ops).chain((op) =>
@@ -170,7 +185,13 @@ async function fuzz(app: App, doc: OpenApi, tokens: string[], extraHeaders: Head
       assert.ok(ms < MAX_MS, `${where}: ${ms.toFixed(0)} ms`);
       if (res.status >= 400) {
         assert.match(res.headers.get("content-type") ?? "", /^application\/json/, where);
-        assert.equal(typeof JSON.parse(new TextDecoder().decode(bytes)).error, "string", where);
+        // `{error}` everywhere; the simulation services answer `{detail}` (text or a list of
+        // `{loc, msg}`), as their existing client reads them.
+        const error = JSON.parse(new TextDecoder().decode(bytes))[errorKey];
+        assert.ok(
+          typeof error === "string" || (errorKey === "detail" && Array.isArray(error)),
+          where,
+        );
         assert.ok(bytes.length <= MAX_ERROR_BYTES, `${where}: ${bytes.length} bytes`);
       } else {
         assert.ok(bytes.length <= MAX_ANSWER_BYTES, `${where}: ${bytes.length} bytes`);
@@ -352,3 +373,56 @@ Deno.test({
     }
   },
 });
+
+Deno.test({
+  name: "fuzz: every extraction route answers generated requests without 5xx, in the one format",
+  sanitizeOps: false,
+  sanitizeResources: false,
+  async fn() {
+    // Liechtenstein's power features (three buildings among them) and the heat data store.
+    const osmStore = await openStore(":memory:");
+    await importOsmExtract(
+      osmStore,
+      new URL("../../data/geo/liechtenstein/osm/liechtenstein_power.osm", import.meta.url)
+        .pathname,
+      { regionPath: "Europe/Liechtenstein" },
+    );
+    const dataStore = await openStore(await dataStorePath(), { readOnly: true });
+    const state = await openStore(":memory:");
+    const runs = new RunStore(state);
+    await runs.init();
+    const manager = new ExtractionRuns({ runs, osmStore, dataStore });
+    const app = createExtractionApp({ runs, manager, osmStore });
+    try {
+      const doc = await (await app.request("/api/v1/openapi.json")).json();
+      const sent = await fuzz(app, doc, []);
+      console.log(`extraction: ${sent} requests`);
+    } finally {
+      await manager.close();
+      await state.close();
+      await dataStore.close();
+      await osmStore.close();
+    }
+  },
+});
+
+for (const [name, model] of [["hydrogen", hydrogenModel], ["ccs", ccsModel]] as const) {
+  Deno.test({
+    name: `fuzz: every ${name} simulation route answers generated requests without 5xx`,
+    sanitizeOps: false,
+    sanitizeResources: false,
+    async fn() {
+      const service = createSimulationApp<unknown>({
+        model: model as SimulationModel<unknown>,
+        settings: readSimulationSettings({}, `${name.toUpperCase()}_PORT`, 0),
+      });
+      try {
+        const doc = await (await service.app.request("/openapi.json")).json();
+        const sent = await fuzz(service.app, doc, [], {}, "detail");
+        console.log(`${name}: ${sent} requests`);
+      } finally {
+        await service.close();
+      }
+    },
+  });
+}
