@@ -128,6 +128,10 @@ let bundle: Promise<Uint8Array<ArrayBuffer>> | undefined;
 /** The one outside address in Redoc's bundle: the logo of its "API docs by Redocly" credit. */
 export const REDOC_LOGO_URL = "https://cdn.redoc.ly/redoc/logo-mini.svg";
 
+/** What stands in its place: an empty image, fetched from nowhere. */
+export const REDOC_LOGO_STAND_IN =
+  "data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg'/%3E";
+
 /**
  * The standalone Redoc bundle of the `redoc` package, read once, with its credit's logo fetched
  * from nowhere: the page makes no request outside the service (the credit's text stays).
