@@ -16,7 +16,7 @@ import {
   placeResult,
   searchPlaces,
 } from "./gazetteer.ts";
-import { LruCache } from "./lru_cache.ts";
+import { LruCache } from "../cache/lru_cache.ts";
 
 export type { GeocodeResult } from "./gazetteer.ts";
 

@@ -26,7 +26,7 @@ import {
   regionKey,
   regionsCover,
 } from "../../lib/osm/layer_query.ts";
-import { LruCache } from "../../lib/osm/lru_cache.ts";
+import { LruCache } from "../../lib/cache/lru_cache.ts";
 import {
   type ImportedRegion,
   LAYER_GEOMETRY,

@@ -6,7 +6,7 @@
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { RunStore } from "../../lib/extraction/run_store.ts";
 import { httpError } from "../middleware/errors.ts";
-import { LruCache } from "../../lib/osm/lru_cache.ts";
+import { LruCache } from "../../lib/cache/lru_cache.ts";
 
 const ENCODER = new TextEncoder();
 import {

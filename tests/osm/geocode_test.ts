@@ -1,7 +1,6 @@
 import assert from "node:assert/strict";
 import { createGeocoder, nominatimBBox, parseNominatim } from "../../lib/osm/geocode.ts";
 import { loadShippedGazetteer, normalizeName, searchPlaces } from "../../lib/osm/gazetteer.ts";
-import { LruCache } from "../../lib/osm/lru_cache.ts";
 import { closedPortUrl, startFakeNominatim, VADUZ_JSONV2 } from "./_fake_nominatim.ts";
 
 const gazetteer = await loadShippedGazetteer();
@@ -139,17 +138,4 @@ Deno.test("searchPlaces() prefers exact over prefix over contains, then populati
   assert.equal(searchPlaces([places[0]!], "triesen")?.name, "Neu Triesen");
   assert.equal(searchPlaces(places, "  "), undefined);
   assert.equal(normalizeName(" Zürich  Stadt"), "zurich stadt");
-});
-
-Deno.test("LruCache drops the least recently used entry and expired ones", () => {
-  let now = 0;
-  const cache = new LruCache<number>({ maxEntries: 2, ttlMs: 100, now: () => now });
-  cache.set("a", 1);
-  cache.set("b", 2);
-  assert.equal(cache.get("a"), 1);
-  cache.set("c", 3);
-  assert.equal(cache.get("b"), undefined);
-  assert.equal(cache.get("a"), 1);
-  now = 200;
-  assert.equal(cache.get("c"), undefined);
 });
