@@ -19,7 +19,11 @@ export interface CostParameters {
   readonly lifetimeYr: number;
   /** Discount rate, %. */
   readonly discountRatePct: number;
-  /** Full-load hours of the capture plant per year. */
+  /**
+   * Hours a year the capture plant runs with the run's pattern: the annual capture is the run's
+   * mean rate times these hours (capital per t = annuity / (hours x mean / peak rate), the plant
+   * sized for the peak). At a constant rate they are full-load hours.
+   */
   readonly fullLoadHours: number;
   /** Price of reboiler heat, EUR/MWh_th. */
   readonly heatPriceEurMwh: number;
