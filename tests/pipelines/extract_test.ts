@@ -17,11 +17,13 @@ import { extractBox } from "../../lib/extraction/extract_box.ts";
 import { loadTabulaForRun } from "../../lib/extraction/tabula_link.ts";
 import { importOsmExtract } from "../../lib/osm/import_region.ts";
 import { openStore, type PlainValue } from "../../lib/store/store.ts";
+import { dataStorePath } from "../server/extraction/_fixture.ts";
 
 const PBF =
   new URL("../../data/geo/liechtenstein/osm/liechtenstein-2024-03-04.osm.pbf", import.meta.url)
     .pathname;
-const DATA_STORE = new URL("../../data/store.duckdb", import.meta.url).pathname;
+// The shipped build of the heat data store, or one built into a temporary folder on a clean clone.
+const DATA_STORE = await dataStorePath();
 const TRIESEN = [9.50, 47.08, 9.56, 47.13] as const;
 const TRIESEN_ARG = TRIESEN.join(",");
 
