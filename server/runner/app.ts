@@ -14,7 +14,7 @@ import { createOpenAPIApp } from "../middleware/errors.ts";
 import { createServiceApp } from "../middleware/service_app.ts";
 import type { RunnerSettings } from "./config.ts";
 import { JobRegistry } from "./jobs.ts";
-import { openCors } from "./open_cors.ts";
+import { openCors } from "../middleware/open_cors.ts";
 import { runRoutes } from "./run_routes.ts";
 import type { SystemProbe } from "./run_stats.ts";
 import { healthSchema } from "./schemas.ts";

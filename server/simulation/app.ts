@@ -7,10 +7,10 @@
  * (FastAPI's shape: a list `[{loc, msg}]` for validation failures).
  */
 import { OpenAPIHono, z } from "@hono/zod-openapi";
-import type { Context, MiddlewareHandler } from "hono";
+import type { Context } from "hono";
 import { SimulationJobs, type SimulationJobView } from "../../lib/simulation/simulation_jobs.ts";
 import type { SimulationModel } from "../../lib/simulation/simulation_model.ts";
-import { PREFLIGHT_MAX_AGE } from "../middleware/cors.ts";
+import { openCors } from "../middleware/open_cors.ts";
 import { swaggerUiRoutes } from "../middleware/docs.ts";
 import type { SimulationSettings } from "./config.ts";
 
@@ -52,31 +52,6 @@ export interface SimulationApp<Payload> {
   jobs: SimulationJobs<Payload>;
   /** Cancels every unfinished job, waits for the runs to stop and closes every socket. */
   close(): Promise<void>;
-}
-
-/** Methods a browser may use. */
-const CORS_METHODS = "GET, POST, DELETE, OPTIONS";
-
-/** CORS for every origin (the desktop client loads from `file://`), preflights answered. */
-function anyOrigin(): MiddlewareHandler {
-  return async (c, next) => {
-    if (c.req.method === "OPTIONS" && c.req.header("access-control-request-method")) {
-      const requested = c.req.header("access-control-request-headers");
-      return new Response(null, {
-        status: 204,
-        headers: {
-          "Access-Control-Allow-Origin": "*",
-          "Access-Control-Allow-Methods": CORS_METHODS,
-          ...(requested ? { "Access-Control-Allow-Headers": requested } : {}),
-          "Access-Control-Max-Age": String(PREFLIGHT_MAX_AGE),
-          "Vary": "Access-Control-Request-Headers",
-        },
-      });
-    }
-    await next();
-    // A 101 (WebSocket) answer has immutable headers and needs none.
-    if (c.res.status !== 101) c.res.headers.set("Access-Control-Allow-Origin", "*");
-  };
 }
 
 /** An error answer as the client reads it. */
@@ -184,7 +159,7 @@ export function createSimulationApp<Payload>(
   }, { once: true });
 
   const app = new OpenAPIHono();
-  app.use("*", anyOrigin());
+  app.use("*", openCors());
   app.onError((error, c) =>
     detail(c, 500, `Internal error: ${error instanceof Error ? error.message : String(error)}`)
   );
