@@ -1,6 +1,7 @@
 // The hydrogen plant run: the client's exact payload (research notes 1.2) and every key it reads,
 // H1/H4/H7 through the model, conservation on random payloads (fast-check), and one day at 1 s.
 import assert from "node:assert/strict";
+import { H2_FLAT, H2_KPI, H2_NESTED } from "../_client_keys.ts";
 import fc from "fast-check";
 import { hydrogenModel } from "../../../lib/simulation/hydrogen/hydrogen_model.ts";
 import { runToEnd } from "../../../lib/simulation/simulation_model.ts";
@@ -64,69 +65,6 @@ const CLIENT_PAYLOAD = {
   },
 };
 
-const FLAT_SERIES = [
-  "time_s",
-  "source_power_kw",
-  "electrolyzer_power_kw",
-  "h2_production_nm3h",
-  "h2_production_kg_h",
-  "elz_efficiency_pct",
-  "compressor_power_kw",
-  "tank_pressure_bar",
-  "tank_soc_pct",
-  "h2_mass_kg",
-  "fc_power_output_kw",
-  "h2_consumption_nm3h",
-  "fc_terminal_voltage_v",
-  "fc_current_density_acm2",
-  "fc_efficiency_pct",
-];
-const NESTED: Record<string, string[]> = {
-  electrolyzer: [
-    "power_in_kw",
-    "h2_production_nm3h",
-    "h2_production_kg_h",
-    "efficiency_pct",
-    "stack_temperature_c",
-  ],
-  compressor: ["power_consumed_kw", "outlet_pressure_bar"],
-  storage: ["pressure_bar", "soc_pct", "h2_mass_kg"],
-  fuel_cell: [
-    "power_output_kw",
-    "h2_consumed_nm3h",
-    "terminal_voltage_v",
-    "current_density_acm2",
-    "efficiency_pct",
-  ],
-  source: ["power_output_kw"],
-};
-const KPI_KEYS = [
-  "total_h2_produced_kg",
-  "total_h2_consumed_kg",
-  "total_energy_consumed_kwh",
-  "overall_system_efficiency_pct",
-  "specific_energy_kwh_kg",
-  "peak_h2_production_kg_h",
-  "avg_electrolyzer_load_pct",
-  "capacity_factor_pct",
-  "fuel_cell_capacity_factor_pct",
-  "total_source_energy_kwh",
-  "total_curtailed_energy_kwh",
-  "total_elz_energy_kwh",
-  "total_fc_energy_kwh",
-  "avg_source_power_kw",
-  "avg_fc_power_kw",
-  "peak_source_power_kw",
-  "peak_fc_power_kw",
-  "system_efficiency_pct",
-  "avg_h2_production_nm3h",
-  "peak_tank_pressure_bar",
-  "total_h2_produced_nm3",
-  "total_h2_consumed_nm3",
-  "avg_elz_power_kw",
-  "peak_elz_power_kw",
-];
-
 /** Every series of a result: flat and nested number arrays. */
 function allSeries(r: Result): [string, number[]][] {
   const out: [string, number[]][] = [];
@@ -144,17 +82,17 @@ function allSeries(r: Result): [string, number[]][] {
 Deno.test("the client's exact payload parses and its result has every key the client reads", () => {
   const r = run(CLIENT_PAYLOAD);
   const n = 96;
-  for (const key of FLAT_SERIES) {
+  for (const key of H2_FLAT) {
     assert.ok(Array.isArray(r[key]), key);
     assert.equal((r[key] as number[]).length, n, key);
   }
   assert.equal(r["dt_s"], 900);
-  for (const [section, keys] of Object.entries(NESTED)) {
+  for (const [section, keys] of Object.entries(H2_NESTED)) {
     const s = r[section] as Record<string, unknown>;
     for (const key of keys) assert.equal((s[key] as number[]).length, n, `${section}.${key}`);
   }
   assert.equal((r["source"] as Record<string, unknown>)["capacity_kw"], 1500);
-  for (const key of KPI_KEYS) assert.ok(Number.isFinite(r.kpi[key]), `kpi.${key}`);
+  for (const key of H2_KPI) assert.ok(Number.isFinite(r.kpi[key]), `kpi.${key}`);
   assert.ok(!("_local" in r));
   // Zero-order hold: the 07:00:07 point is not yet active at 07:00, but is at 07:15.
   const src = r["source_power_kw"] as number[];
