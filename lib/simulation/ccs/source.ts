@@ -8,7 +8,7 @@
  */
 import { CO2_NORMAL_DENSITY_KG_NM3 } from "./co2_properties.ts";
 import type { CcsPayload } from "./payload.ts";
-import { resampleZeroOrderHold } from "./resample_profile.ts";
+import { zeroOrderHold } from "../zero_order_hold.ts";
 
 /** Source series on the grid. */
 export interface SourceSeries {
@@ -34,12 +34,12 @@ export function sourceSeries(src: CcsPayload["source"], steps: number, dtS: numb
   if (src.profile_kind === "co2_tph") {
     co2Pct.fill(src.co2_concentration_pct);
     return {
-      co2Tph: resampleZeroOrderHold(src.profile_time_s, src.profile_value, steps, dtS),
+      co2Tph: zeroOrderHold(src.profile_time_s, src.profile_value, steps, dtS),
       co2Pct,
     };
   }
   if (src.profile_kind === "co2_pct") {
-    co2Pct.set(resampleZeroOrderHold(src.profile_time_s, src.profile_value, steps, dtS));
+    co2Pct.set(zeroOrderHold(src.profile_time_s, src.profile_value, steps, dtS));
   } else {
     co2Pct.fill(src.co2_concentration_pct);
   }

@@ -17,7 +17,7 @@ import {
   hydrogenPayloadSchema,
   stepCount,
 } from "./payload.ts";
-import { zeroOrderHold } from "./resample.ts";
+import { zeroOrderHold } from "../zero_order_hold.ts";
 import { DEFAULT_TANK_HOURS, HydrogenTank, type TankSize } from "./tank.ts";
 
 /** State of charge above which the fuel cell runs (the client's dispatch rule, notes 3.1 step 7). */
@@ -131,7 +131,13 @@ export class HydrogenRun implements SimulationRun {
         isentropicEfficiency: c.isentropic_efficiency_frac,
       }) / c.motor_efficiency_frac;
     }
-    this.#source = zeroOrderHold(source.profile, this.#dtS, this.totalSteps, source.capacity_kw);
+    this.#source = zeroOrderHold(
+      source.profile.map((p) => p.time_s),
+      source.profile.map((p) => p.power_kw),
+      this.totalSteps,
+      this.#dtS,
+      source.capacity_kw,
+    );
     const series = {} as Record<SeriesName, Float64Array>;
     for (const name of SERIES) series[name] = new Float64Array(this.totalSteps);
     this.#series = series;
