@@ -22,7 +22,8 @@ import { extractBox, type LonLatBox } from "../lib/extraction/extract_box.ts";
 import { buildingReferenceArea, loadTabulaForRun } from "../lib/extraction/tabula_link.ts";
 import { listImportedRegions } from "../lib/osm/osm_store.ts";
 import { ensureStore } from "../lib/store/build_store.ts";
-import { openStore, quoteIdent, type SqlValue, type Store } from "../lib/store/store.ts";
+import { openStore, type SqlValue, type Store } from "../lib/store/store.ts";
+import { type TableColumn, type TableFileFormat, writeTableFile } from "../lib/store/table_file.ts";
 import { defaultOsmStorePath } from "./geo_import.ts";
 
 /** The greatest box side, degrees (the extraction service's limit). */
@@ -35,7 +36,7 @@ const USAGE = "usage: deno task extract --country LI [--heat-country AT] " +
   "  options: " + Object.keys(extractionOptionsSchema.shape).join(", ");
 
 /** The output formats, by file extension. */
-export type OutputFormat = "parquet" | "csv";
+export type OutputFormat = TableFileFormat;
 
 /** A parsed command line. */
 export interface ExtractArgs {
@@ -172,7 +173,7 @@ export function parseExtractArgs(
 }
 
 /** A column of an output table: name and DuckDB type. */
-export type Column = readonly [name: string, type: string];
+export type Column = TableColumn;
 
 /** The building table's columns, in order. */
 export const BUILDING_COLUMNS: readonly Column[] = [
@@ -331,12 +332,7 @@ export async function writeTable(
 ): Promise<void> {
   const db = await openStore(":memory:", { readers: 0 });
   try {
-    await db.run(
-      `CREATE TABLE t (${columns.map(([n, type]) => `${quoteIdent(n)} ${type}`).join(", ")})`,
-    );
-    await db.appendRows("t", columns.map(([n]) => n), rows);
-    const options = format === "parquet" ? "FORMAT parquet" : "FORMAT csv, HEADER true";
-    await db.run(`COPY t TO '${path.replaceAll("'", "''")}' (${options})`);
+    await writeTableFile(db, { name: "t", columns, rows }, path, format);
   } finally {
     await db.close();
   }

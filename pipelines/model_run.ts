@@ -20,6 +20,7 @@ import { type ResultTable, resultTables } from "../lib/model/result_tables.ts";
 import type { RunResult } from "../lib/runner/model_runner.ts";
 import { solveInProcess } from "../lib/solver/solve_in_process.ts";
 import { openStore, quoteIdent } from "../lib/store/store.ts";
+import { type TableColumn, writeTableFile } from "../lib/store/table_file.ts";
 
 /** Parsed command line. */
 export interface ModelRunArgs {
@@ -93,21 +94,23 @@ export async function writeResultTables(
   const written: string[] = [];
   try {
     for (const table of tables) {
-      const name = quoteIdent(table.name);
-      const numeric = table.columns.map((_, c) =>
-        table.rows.every((r) => typeof r[c] === "number" || r[c] === null)
-      );
-      const columns = table.columns.map((col, c) =>
-        `${quoteIdent(col)} ${numeric[c] ? "DOUBLE" : "VARCHAR"}`
-      );
-      await store.run(`CREATE TABLE ${name} (${columns.join(", ")})`);
-      await store.appendRows(table.name, table.columns, table.rows);
-      const select = table.columns.includes("timestep")
-        ? `SELECT * REPLACE (CAST(timestep AS TIMESTAMP) AS timestep) FROM ${name}`
-        : `SELECT * FROM ${name}`;
+      const columns = table.columns.map((column, c): TableColumn => [
+        column,
+        table.rows.every((r) => typeof r[c] === "number" || r[c] === null) ? "DOUBLE" : "VARCHAR",
+      ]);
       const path = join(dir, `${table.name}.${format}`);
-      const options = format === "parquet" ? "FORMAT parquet" : "FORMAT csv, HEADER true";
-      await store.run(`COPY (${select}) TO '${path.replaceAll("'", "''")}' (${options})`);
+      await writeTableFile(
+        store,
+        { name: table.name, columns, rows: table.rows },
+        path,
+        format,
+        // Timesteps are ISO text in the result; the file has them as timestamps.
+        table.columns.includes("timestep")
+          ? `SELECT * REPLACE (CAST(timestep AS TIMESTAMP) AS timestep) FROM ${
+            quoteIdent(table.name)
+          }`
+          : undefined,
+      );
       written.push(path);
     }
   } finally {

@@ -9,6 +9,7 @@
 import Papa from "papaparse";
 import { parseArgs } from "node:util";
 import { openStore } from "../lib/store/store.ts";
+import { type TableColumn, writeTableFile } from "../lib/store/table_file.ts";
 import { loadTypology } from "../lib/heat/typology.ts";
 import { readStock } from "../lib/heat/stock.ts";
 import type { Overrides } from "../lib/heat/overrides.ts";
@@ -42,11 +43,9 @@ export async function writeResults(path: string, results: readonly RecalcResult[
   if (path.toLowerCase().endsWith(".parquet")) {
     const store = await openStore(":memory:");
     try {
-      await store.run(
-        "CREATE TABLE results (code VARCHAR, q_h_nd DOUBLE, reference_q_h_nd DOUBLE, deviation DOUBLE)",
-      );
-      await store.appendRows("results", COLUMNS, rows);
-      await store.run(`COPY results TO '${path.replaceAll("'", "''")}' (FORMAT parquet)`);
+      const types = ["VARCHAR", "DOUBLE", "DOUBLE", "DOUBLE"];
+      const columns = COLUMNS.map((name, i): TableColumn => [name, types[i]!]);
+      await writeTableFile(store, { name: "results", columns, rows }, path, "parquet");
     } finally {
       await store.close();
     }
