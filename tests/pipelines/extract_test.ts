@@ -1,18 +1,16 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
-  BUILDING_COLUMNS,
-  compassQuarter,
   main,
   parseBbox,
   parseExtractArgs,
   parseOptions,
   summarize,
-  SURFACE_COLUMNS,
   surfacesPath,
   UsageError,
 } from "../../pipelines/extract.ts";
 import { DEFAULT_EXTRACTION_OPTIONS } from "../../lib/extraction/building_record.ts";
+import { BUILDING_COLUMNS, SURFACE_COLUMNS } from "../../lib/extraction/building_table.ts";
 import { extractBox } from "../../lib/extraction/extract_box.ts";
 import { loadTabulaForRun } from "../../lib/extraction/tabula_link.ts";
 import { importOsmExtract } from "../../lib/osm/import_region.ts";
@@ -261,22 +259,11 @@ Deno.test("parseOptions() converts values and validates them by the schema", () 
   assert.throws(() => parseOptions(["storey_height"]), /key=value/);
 });
 
-Deno.test("parseBbox(), surfacesPath() and compassQuarter()", () => {
+Deno.test("parseBbox() and surfacesPath()", () => {
   assert.deepEqual(parseBbox(" 9.5, 47.1, 9.7, 47.3 "), [9.5, 47.1, 9.7, 47.3]);
   assert.throws(() => parseBbox("9.5,47.1,9.71,47.3"), /at most 0.2/);
   assert.throws(() => parseBbox("9.5,95,9.6,96"), /latitudes/);
   assert.equal(surfacesPath("out/t.csv"), join("out", "t_surfaces.csv"));
-  assert.deepEqual([0, 44, 46, 135.1, 180, 224, 226, 315.1, 359].map(compassQuarter), [
-    "N",
-    "N",
-    "E",
-    "S",
-    "S",
-    "S",
-    "W",
-    "N",
-    "N",
-  ]);
 });
 
 globalThis.addEventListener("unload", () => {
