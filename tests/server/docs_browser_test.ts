@@ -6,11 +6,12 @@
 import assert from "node:assert/strict";
 import { startServices } from "../../server/main.ts";
 import { withBrowser } from "../_browser.ts";
+import { TEST_HEAT_API_KEY, testEnv } from "./_services_env.ts";
 
 /** The docs pages of each service, by kind. */
 const DOCS: Record<string, { swagger: string[]; redoc?: string[] }> = {
   // A browser cannot send X-Api-Key: `?api_key=` once trades it for a docs cookie.
-  heat: { swagger: ["/heat/docs?api_key=docs-test-key"] },
+  heat: { swagger: [`/heat/docs?api_key=${TEST_HEAT_API_KEY}`] },
   catalogue: { swagger: ["/docs"], redoc: ["/redoc"] },
   runner: { swagger: ["/docs"] },
   backend: { swagger: ["/api/docs"] },
@@ -23,26 +24,8 @@ Deno.test({
   name: "every service's docs page draws its operations in headless Chromium",
   async fn(t) {
     const dir = await Deno.makeTempDir();
-    const started = await startServices({
-      HOST: "127.0.0.1",
-      HEAT_PORT: "0",
-      CATALOGUE_PORT: "0",
-      RUNNER_PORT: "0",
-      BACKEND_PORT: "0",
-      BACKEND_STATE_PATH: `${dir}/backend.duckdb`,
-      EXTRACTION_PORT: "0",
-      EXTRACTION_STATE_PATH: `${dir}/extraction.duckdb`,
-      HYDROGEN_PORT: "0",
-      CCS_PORT: "0",
-      OSM_STORE_PATH: `${dir}/osm.duckdb`,
-      OSM_SEED: "",
-      STORE_PATH: `${dir}/store.duckdb`,
-      STATE_PATH: `${dir}/state.duckdb`,
-      JWT_SECRET_FILE: "",
-      JWT_SECRET_KEY: "a-test-secret-of-at-least-32-bytes-long",
-      HEAT_API_KEY: "docs-test-key",
-      CATALOGUE_URL: "http://127.0.0.1:9",
-    });
+    const env = { ...testEnv(dir), CATALOGUE_URL: "http://127.0.0.1:9" };
+    const started = await startServices(env);
     try {
       await withBrowser(async (browser) => {
         for (const listener of started.listeners) {

@@ -17,6 +17,17 @@ function catalogueEnv(dir: string): Record<string, string> {
   };
 }
 
+/** Every child server's listeners on loopback (heat) and free ports. */
+const CHILD_LISTENERS = {
+  HEAT_HOST: "127.0.0.1",
+  HEAT_PORT: "0",
+  RUNNER_PORT: "0",
+  BACKEND_PORT: "0",
+  EXTRACTION_PORT: "0",
+  HYDROGEN_PORT: "0",
+  CCS_PORT: "0",
+};
+
 /** How a child server is started: `deno <args>` and the services whose listening lines to await. */
 interface Launch {
   args: string[];
@@ -37,16 +48,7 @@ async function start(env: Record<string, string>, launch: Launch = MAIN) {
   const child = new Deno.Command(Deno.execPath(), {
     args: launch.args,
     cwd: ROOT,
-    env: {
-      HEAT_HOST: "127.0.0.1",
-      HEAT_PORT: "0",
-      RUNNER_PORT: "0",
-      BACKEND_PORT: "0",
-      EXTRACTION_PORT: "0",
-      HYDROGEN_PORT: "0",
-      CCS_PORT: "0",
-      ...env,
-    },
+    env: { ...CHILD_LISTENERS, ...env },
     stdin: "null",
     stdout: "null",
     stderr: "piped",
@@ -93,16 +95,7 @@ async function refused(env: Record<string, string>) {
   const output = await new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "server/main.ts"],
     cwd: ROOT,
-    env: {
-      HEAT_HOST: "127.0.0.1",
-      HEAT_PORT: "0",
-      RUNNER_PORT: "0",
-      BACKEND_PORT: "0",
-      EXTRACTION_PORT: "0",
-      HYDROGEN_PORT: "0",
-      CCS_PORT: "0",
-      ...env,
-    },
+    env: { ...CHILD_LISTENERS, ...env },
     stdin: "null",
     stdout: "null",
     stderr: "piped",

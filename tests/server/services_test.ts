@@ -4,6 +4,7 @@ import { SHUTDOWN_EVENT } from "../../server/middleware/event_stream.ts";
 import type { ServiceModule } from "../../server/service_module.ts";
 import { selectModules, SERVICE_MODULES } from "../../server/services.ts";
 import { closed, streamModule } from "./_stream_module.ts";
+import { TEST_HEAT_API_KEY, testEnv } from "./_services_env.ts";
 
 const names = (modules: readonly ServiceModule[]) => modules.map((m) => m.name);
 
@@ -23,30 +24,6 @@ Deno.test("selectModules() starts all by default, else the named ones in start o
       "extraction, hydrogen, ccs",
   });
 });
-
-/** An environment that keeps every file of the start in `dir` and every port free. */
-function testEnv(dir: string): Record<string, string> {
-  return {
-    HOST: "127.0.0.1",
-    HEAT_PORT: "0",
-    CATALOGUE_PORT: "0",
-    RUNNER_PORT: "0",
-    BACKEND_PORT: "0",
-    BACKEND_STATE_PATH: `${dir}/backend.duckdb`,
-    EXTRACTION_PORT: "0",
-    HYDROGEN_PORT: "0",
-    CCS_PORT: "0",
-    EXTRACTION_STATE_PATH: `${dir}/extraction.duckdb`,
-    OSM_STORE_PATH: `${dir}/osm.duckdb`,
-    OSM_SEED: "",
-    STORE_PATH: `${dir}/store.duckdb`,
-    STATE_PATH: `${dir}/state.duckdb`,
-    JWT_SECRET_FILE: "",
-    JWT_SECRET_KEY: "a-test-secret-of-at-least-32-bytes-long",
-    HEAT_API_KEY: "services-test-key",
-    SHUTDOWN_GRACE_SECONDS: "5",
-  };
-}
 
 /** Reads an event stream until it ends; gives the event names in order. */
 async function eventNames(body: ReadableStream<Uint8Array>, afterFirst: () => void) {
@@ -91,7 +68,7 @@ Deno.test("startServices() starts every module on an ephemeral port and stop() e
       };
 
       const heat = await fetch(url("heat", "/heat/health"), {
-        headers: { "X-Api-Key": "services-test-key" },
+        headers: { "X-Api-Key": TEST_HEAT_API_KEY },
       });
       assert.deepEqual(await heat.json(), { status: "ok" });
       const catalogue = await fetch(url("catalogue", "/health"));
