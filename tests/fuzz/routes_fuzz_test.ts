@@ -25,7 +25,7 @@ import { geoRoutes, loadGeoRouteDeps } from "../../server/backend/osm_routes.ts"
 import { openStore } from "../../lib/store/store.ts";
 import { importOsmExtract } from "../../lib/osm/import_region.ts";
 import { createRegionDownloads } from "../../lib/osm/region_download.ts";
-import type { OsmContext } from "../../server/backend/osm_context.ts";
+import { testOsmContext } from "../server/backend/_osm_context.ts";
 import { osmMapRoutes } from "../../server/backend/osm_map_routes.ts";
 import { osmDownloadRoutes } from "../../server/backend/osm_download_routes.ts";
 import { osmLayerRoutes } from "../../server/backend/osm_layer_routes.ts";
@@ -315,14 +315,10 @@ Deno.test({
       { regionPath: "Europe/Liechtenstein" },
     );
     const shutdown = new AbortController();
-    const osm: OsmContext = {
-      store: osmStore,
-      settings: readGeoSettings({}),
-      regions: geo.regions,
-      fetch: () => Promise.reject(new TypeError("offline")),
-      events: new EventTarget(),
+    const osm = await testOsmContext(osmStore, {}, {
       shutdown: shutdown.signal,
-    };
+      fetch: () => Promise.reject(new TypeError("offline")),
+    });
     const downloadDir = await Deno.makeTempDir();
     const downloads = createRegionDownloads({
       store: osmStore,

@@ -1,16 +1,10 @@
 import assert from "node:assert/strict";
+import { testOsmContext } from "./_osm_context.ts";
 import { listImportedRegions } from "../../../lib/osm/osm_store.ts";
 import { createRegionDownloads } from "../../../lib/osm/region_download.ts";
-import { loadRegionsDb } from "../../../lib/osm/regions_db.ts";
 import { openStore } from "../../../lib/store/store.ts";
-import { readGeoSettings } from "../../../server/backend/geo_config.ts";
 import { osmDownloadRoutes } from "../../../server/backend/osm_download_routes.ts";
-import {
-  announceRegionImported,
-  type OsmContext,
-  REGION_IMPORTED,
-} from "../../../server/backend/osm_context.ts";
-import { GEO_DATA } from "../../../server/backend/osm_routes.ts";
+import { announceRegionImported, REGION_IMPORTED } from "../../../server/backend/osm_context.ts";
 import {
   crossCheckCounts,
   LIECHTENSTEIN_PBF,
@@ -45,14 +39,9 @@ Deno.test("osmDownloadRoutes: download, follow, re-attach, fail, refuse", async 
   const store = await openStore(":memory:");
   const downloadDir = await Deno.makeTempDir();
   const shutdown = new AbortController();
-  const context: OsmContext = {
-    store,
-    settings: readGeoSettings({ GEOFABRIK_URL: fake.url }),
-    regions: await loadRegionsDb(GEO_DATA.geofabrikIndex, fake.url),
-    fetch: globalThis.fetch,
-    events: new EventTarget(),
+  const context = await testOsmContext(store, { GEOFABRIK_URL: fake.url }, {
     shutdown: shutdown.signal,
-  };
+  });
   const announced: string[] = [];
   context.events.addEventListener(
     REGION_IMPORTED,
@@ -263,14 +252,9 @@ Deno.test("osmDownloadRoutes: the service's stop ends the stream and fails the d
   const store = await openStore(":memory:");
   const downloadDir = await Deno.makeTempDir();
   const shutdown = new AbortController();
-  const context: OsmContext = {
-    store,
-    settings: readGeoSettings({ GEOFABRIK_URL: fake.url }),
-    regions: await loadRegionsDb(GEO_DATA.geofabrikIndex, fake.url),
-    fetch: globalThis.fetch,
-    events: new EventTarget(),
+  const context = await testOsmContext(store, { GEOFABRIK_URL: fake.url }, {
     shutdown: shutdown.signal,
-  };
+  });
   // The default manager: built by the routes over the context, stopped by its signal.
   const app = osmDownloadRoutes(context, { downloadDir });
   try {

@@ -1,12 +1,10 @@
 import assert from "node:assert/strict";
+import { testOsmContext } from "./_osm_context.ts";
 import { importOsmExtract } from "../../../lib/osm/import_region.ts";
 import { LAYER_NAMES, type LayerName } from "../../../lib/osm/osm_store.ts";
-import { loadRegionsDb } from "../../../lib/osm/regions_db.ts";
 import { openStore } from "../../../lib/store/store.ts";
-import { readGeoSettings } from "../../../server/backend/geo_config.ts";
 import { announceRegionImported, type OsmContext } from "../../../server/backend/osm_context.ts";
 import { osmLayerRoutes } from "../../../server/backend/osm_layer_routes.ts";
-import { GEO_DATA } from "../../../server/backend/osm_routes.ts";
 import { closedPortUrl } from "../../osm/_fake_nominatim.ts";
 import { startFakeOverpass } from "../../osm/_fake_overpass.ts";
 
@@ -19,20 +17,12 @@ const BERLIN_BBOX = "13.3,52.4,13.5,52.6";
 const ready = (async () => {
   const store = await openStore(":memory:");
   await importOsmExtract(store, PBF, { regionPath: "Europe/Liechtenstein", sourceUrl: "file:li" });
-  const regions = await loadRegionsDb(GEO_DATA.geofabrikIndex, "http://127.0.0.1:9");
-  return { store, regions, fake: await startFakeOverpass() };
+  return { store, fake: await startFakeOverpass() };
 })();
 
 async function context(overpassUrl?: string): Promise<OsmContext> {
-  const { store, regions, fake } = await ready;
-  return {
-    store,
-    settings: readGeoSettings({ OVERPASS_URL: overpassUrl ?? fake.url }),
-    regions,
-    fetch: globalThis.fetch,
-    events: new EventTarget(),
-    shutdown: new AbortController().signal,
-  };
+  const { store, fake } = await ready;
+  return await testOsmContext(store, { OVERPASS_URL: overpassUrl ?? fake.url });
 }
 
 function crossCheckIds(layer: LayerName): string[] {
