@@ -10,9 +10,13 @@
  * - idle: a connection with no request under way and no bytes either way for `idleMs` is closed.
  *
  * A header block over `maxHeaderBytes` gets 431. The handler sees the client's own address as
- * `info.remoteAddr`. Bytes are relayed unchanged; `RequestReader` only follows the framing.
+ * `info.remoteAddr`. Bytes are relayed unchanged; `RequestReader` and `ResponseReader` only
+ * follow the framing both ways. A connection leaves the header and body deadlines (keeping the
+ * idle one) only once the service has switched protocols (its 101 to an `Upgrade`, e.g. a
+ * WebSocket): a request that merely carries `Upgrade:` changes nothing (issue 18).
  */
 import { RequestFramingError, type RequestPhase, RequestReader } from "./request_reader.ts";
+import { ResponseReader } from "./response_reader.ts";
 
 /** The deadlines of every listener (set in one place: `readConfig`, server/config.ts). */
 export interface ConnectionLimits {
@@ -75,6 +79,7 @@ async function writeAll(conn: Deno.Conn, bytes: Uint8Array): Promise<void> {
 /** One client connection and its relay to the inner server. */
 class Relay {
   readonly reader: RequestReader;
+  readonly responses: ResponseReader;
   lastActivity = Date.now();
   headerStarted = 0;
   /** Whether the service has sent bytes since the current request began. */
@@ -88,6 +93,7 @@ class Relay {
     readonly limits: ConnectionLimits,
   ) {
     this.reader = new RequestReader(limits.maxHeaderBytes);
+    this.responses = new ResponseReader(() => this.reader.nextUnanswered());
   }
 
   /** The deadline in force, and what happens when it passes. */
@@ -143,6 +149,8 @@ class Relay {
           this.headerStarted = this.lastActivity;
           this.answered = false;
         }
+        // HTTP/2: no more HTTP/1.1 answers to follow either.
+        if (this.reader.phase === "opaque") this.responses.stop();
         await writeAll(this.upstream, chunk);
       }
       // The client has finished sending; answers may still be on their way.
@@ -161,7 +169,11 @@ class Relay {
         if (n === null) break;
         this.lastActivity = Date.now();
         this.answered = true;
-        await writeAll(this.client, buffer.subarray(0, n));
+        const chunk = buffer.subarray(0, n);
+        // Before the client sees a 101, and so before it can send anything in the new protocol.
+        this.responses.feed(chunk);
+        if (this.responses.switched) this.reader.upgrade();
+        await writeAll(this.client, chunk);
       }
     } catch {
       // either side closed; close both below

@@ -3,7 +3,10 @@
  *
  * `deno task start` starts every service; `--only NAME` (or `SERVICES=a,b`) starts some, so
  * services can run as separate processes on separate machines. Every selected module's
- * settings are read before anything starts, so a bad setting stops the start with one line. On
+ * settings are read before anything starts, so a bad setting stops the start with one line;
+ * then every listener is bound (a port in use stops the start before any module opened
+ * anything), so each service starts knowing the bound addresses of the others (`peerUrl`: the
+ * backend finds the runner and the catalogue of its own process on whatever port they got). On
  * SIGINT or SIGTERM the listeners stop taking connections, open streams end (each service's
  * shutdown signal), open requests get a grace period, each module closes what it owns (jobs,
  * state stores, checkpointed), and the process exits 0. A second signal exits at once.
@@ -11,7 +14,8 @@
 import { parseArgs } from "node:util";
 import { ensureStore } from "../lib/store/build_store.ts";
 import { readConfig } from "./config.ts";
-import { serveGuarded } from "./connection_guard.ts";
+import { type ConnectionLimits, serveGuarded } from "./connection_guard.ts";
+import { localUrl } from "./local_url.ts";
 import type { Env } from "./env.ts";
 import type { RunningService, ServiceModule } from "./service_module.ts";
 import { readOsmStoreSettings } from "./osm_store_settings.ts";
@@ -64,6 +68,44 @@ function onlyArgument(args: readonly string[]): string[] | undefined {
   return names.length ? names : undefined;
 }
 
+/** One service's listener, bound before the service starts, and the service once started. */
+interface Slot {
+  name: string;
+  server: { readonly addr: Deno.NetAddr; shutdown(): Promise<void> };
+  started: PromiseWithResolvers<RunningService>;
+}
+
+/**
+ * Binds `name`'s listener (guarded unless `limits` is undefined); its requests wait for the
+ * service to start, and get 503 JSON when it never does. Throws naming the service and address.
+ */
+function listen(
+  name: string,
+  hostname: string,
+  port: number,
+  limits: ConnectionLimits | undefined,
+): Slot {
+  const started = Promise.withResolvers<RunningService>();
+  let service: RunningService | undefined;
+  void started.promise.then((s) => service = s, () => {});
+  const handler = (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) =>
+    service ? service.fetch(request, info) : started.promise.then(
+      (s) => s.fetch(request, info),
+      () => Response.json({ error: `${name} is not running` }, { status: 503 }),
+    );
+  try {
+    const server = limits
+      ? serveGuarded({ hostname, port, limits }, handler)
+      : Deno.serve({ hostname, port, onListen() {} }, handler);
+    return { name, server, started };
+  } catch (error) {
+    throw new Error(
+      `${name}: cannot listen on ${hostname}:${port}: ` +
+        (error instanceof Error ? error.message : String(error)),
+    );
+  }
+}
+
 const wait = (ms: number) => {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const done = new Promise<"timeout">((resolve) => timer = setTimeout(resolve, ms, "timeout"));
@@ -88,9 +130,11 @@ export async function startServices(
   let osmStore: Promise<SharedOsmStore> | undefined;
   const osmSettings = readOsmStoreSettings(env);
   const shutdown = new AbortController();
-  const running: { name: string; port: number; hostname: string; service: RunningService }[] = [];
+  const ready = Promise.withResolvers<void>();
+  ready.promise.catch(() => {});
+  const running: { name: string; service: RunningService }[] = [];
   const servers: { shutdown(): Promise<void> }[] = [];
-  const listeners: StartedListener[] = [];
+  const slots: Slot[] = [];
 
   const closeModules = async () => {
     for (const { name, service } of running.splice(0).reverse()) {
@@ -110,6 +154,9 @@ export async function startServices(
   const stop = () =>
     stopping ??= (async () => {
       shutdown.abort();
+      // Requests that came while their service was starting, and it never started: 503.
+      for (const slot of slots) slot.started.reject(new Error("stopped"));
+      ready.reject(new Error("stopped before every service started"));
       const grace = wait(config.shutdownGraceMs);
       const drained = await Promise.race([
         Promise.all(servers.map((server) => server.shutdown())),
@@ -123,7 +170,21 @@ export async function startServices(
     })();
 
   try {
+    // Every listener first: a port in use stops the start before any module opened anything,
+    // and each service learns the bound addresses of the others (port 0 included) at its start.
+    // A request that comes while its service is starting waits for it.
     for (const { module, service } of configured) {
+      const hostname = service.hostname ?? config.host;
+      const slot = listen(module.name, hostname, service.port, config.connectionLimits);
+      slots.push(slot);
+      servers.push(slot.server);
+    }
+    const peerUrl = (name: string) => {
+      const peer = slots.find((slot) => slot.name === name);
+      return peer ? localUrl(peer.server.addr) : undefined;
+    };
+    for (const [index, { module, service }] of configured.entries()) {
+      const slot = slots[index] as Slot;
       const log = (message: string) => console.error(`${module.name}: ${message}`);
       const started = await service.start({
         shutdown: shutdown.signal,
@@ -135,40 +196,23 @@ export async function startServices(
         osmStore: () =>
           osmStore ??= openSharedOsmStore(osmSettings, (m) => console.error(`osm store: ${m}`)),
         log,
+        address: slot.server.addr,
+        peerUrl,
+        ready: ready.promise,
       });
-      running.push({
-        name: module.name,
-        port: service.port,
-        hostname: service.hostname ?? config.host,
-        service: started,
-      });
-    }
-    for (const { name, port, hostname, service } of [...running]) {
-      let address: Deno.NetAddr;
-      try {
-        const handler = (request: Request, info: Deno.ServeHandlerInfo<Deno.NetAddr>) =>
-          service.fetch(request, info);
-        const server = config.connectionLimits
-          ? serveGuarded(
-            { hostname, port, limits: config.connectionLimits },
-            handler,
-          )
-          : Deno.serve({ hostname, port, onListen() {} }, handler);
-        servers.push(server);
-        address = server.addr;
-      } catch (error) {
-        throw new Error(
-          `${name}: cannot listen on ${hostname}:${port}: ` +
-            (error instanceof Error ? error.message : String(error)),
-        );
-      }
-      console.error(`${name}: listening on http://${address.hostname}:${address.port}`);
-      listeners.push({ name, hostname: address.hostname, port: address.port });
+      running.push({ name: module.name, service: started });
+      slot.started.resolve(started);
     }
   } catch (error) {
     await stop();
     throw error;
   }
+  const listeners = slots.map(({ name, server }) => {
+    const { hostname, port } = server.addr;
+    console.error(`${name}: listening on http://${hostname}:${port}`);
+    return { name, hostname, port };
+  });
+  ready.resolve();
   return { listeners, stop };
 }
 

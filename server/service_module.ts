@@ -43,6 +43,23 @@ export interface ServiceContext {
   osmStore(): Promise<SharedOsmStore>;
   /** One line to the server log, prefixed with the service's name. */
   log(message: string): void;
+  /**
+   * The address this service's listener is bound to (port 0 resolved to the one picked): every
+   * listener of the process is bound before any service starts. Absent when a test serves the
+   * module on a listener of its own.
+   */
+  readonly address?: Deno.NetAddr;
+  /**
+   * The base URL (`http://host:port`, a wildcard host as loopback) of another service started
+   * in this process, by name, e.g. `peerUrl("runner")`; undefined when it is not started here.
+   */
+  peerUrl?(name: string): string | undefined;
+  /**
+   * Resolves once every service of the process has started and listens, e.g. to check that a
+   * neighbour answers; rejects when the process stops before that. Never await it inside
+   * `start` (it waits for that start to end).
+   */
+  readonly ready?: Promise<void>;
 }
 
 /** A service whose settings have been read: its port, and how to start it. */

@@ -1,23 +1,24 @@
 /**
- * The backend's cross-origin rule (spec, issue 10 section 6), as the frontend's Go backend
- * applied it:
+ * The backend's cross-origin rule (spec, issue 10 section 6, made exact by issue 18):
  *
- * - no `Origin` (curl, same-origin GETs, the Vite proxy) or `Origin: null` (Electron's file://
- *   pages, sandboxed frames): allowed; a literal `null` origin is answered
- *   `Access-Control-Allow-Origin: null`;
+ * - no `Origin`, or an empty one (curl, same-origin GETs, the Vite proxy): allowed, nothing
+ *   added; `Origin: null` (Electron's file:// pages, sandboxed frames): allowed and answered
+ *   `Access-Control-Allow-Origin: null` (the spec: "origin `null` or empty");
  * - `http://localhost:5173`, `:5174` and the same on `127.0.0.1` (the frontend's dev servers):
  *   allowed, the origin echoed, preflights answered 204 (methods GET, POST, PUT, DELETE,
  *   OPTIONS; header Content-Type);
- * - the backend's own origin (the scheme, host and port the request was sent to): allowed,
- *   nothing added, as for any same-origin request: its own pages (`/api/osm/map`, `/api/docs`)
- *   load module scripts and data, which browsers send with an `Origin` header;
+ * - the backend's own pages (`/api/osm/map`, `/api/docs`), whose module scripts and requests
+ *   carry an `Origin`: allowed the same way by a fixed list, `http://localhost:PORT` and
+ *   `http://127.0.0.1:PORT` of the port it listens on plus BACKEND_PUBLIC_ORIGIN (behind a
+ *   proxy). Never by what the request's `Host` says: a page of any site whose name is made to
+ *   resolve to this machine (DNS rebinding) sends an `Origin` equal to its `Host`;
  * - every other origin: 403 JSON on every route, preflights included.
  */
 import type { MiddlewareHandler } from "hono";
 import { PREFLIGHT_MAX_AGE } from "../middleware/cors.ts";
 import { jsonError } from "../middleware/errors.ts";
 
-/** The browser origins the backend answers. */
+/** The browser origins of the frontend's dev servers. */
 export const BACKEND_ORIGINS = [
   "http://localhost:5173",
   "http://localhost:5174",
@@ -31,15 +32,48 @@ export const BACKEND_CORS_METHODS = ["GET", "POST", "PUT", "DELETE", "OPTIONS"] 
 /** Request headers a browser may send. */
 export const BACKEND_CORS_HEADERS = ["Content-Type"] as const;
 
+/**
+ * Response headers a browser script may read: the page total of the lists, where a layer came
+ * from and whether it was cut, a download's id, and when to come back after a 503.
+ */
+export const BACKEND_EXPOSED_HEADERS = [
+  "X-Total-Count",
+  "X-Source",
+  "X-Truncated",
+  "X-Download-Id",
+  "Retry-After",
+] as const;
+
+/**
+ * The origins of the backend's own pages: `http://localhost:PORT` and `http://127.0.0.1:PORT`
+ * of the port it listens on (none while it is unknown), then `publicOrigins`.
+ */
+export function backendOwnOrigins(
+  port: number | undefined,
+  publicOrigins: readonly string[] = [],
+): string[] {
+  const local = port === undefined || port === 0
+    ? []
+    : [`http://localhost:${port}`, `http://127.0.0.1:${port}`];
+  return [...local, ...publicOrigins];
+}
+
+/** Options of the rule. */
+export interface BackendCorsOptions {
+  /** The backend's own origins (`backendOwnOrigins`), allowed besides the dev servers. */
+  ownOrigins?: readonly string[];
+}
+
 /** The middleware of the rule; mount it before every route. */
-export function backendCors(): MiddlewareHandler {
-  const allowed = new Set<string>([...BACKEND_ORIGINS, "null"]);
+export function backendCors(options: BackendCorsOptions = {}): MiddlewareHandler {
+  const allowed = new Set<string>([...BACKEND_ORIGINS, ...(options.ownOrigins ?? []), "null"]);
   return async (c, next) => {
-    const origin = c.req.header("origin");
-    if (origin !== undefined && origin === new URL(c.req.url).origin) return await next();
+    const header = c.req.header("origin");
+    // An empty Origin is no origin.
+    const origin = header === "" ? undefined : header;
     if (origin !== undefined && !allowed.has(origin)) {
       c.header("Vary", "Origin");
-      return jsonError(c, 403, `Origin ${origin} is not allowed`);
+      return jsonError(c, 403, `Origin ${origin.slice(0, 200)} is not allowed`);
     }
     const isPreflight = c.req.method === "OPTIONS" &&
       c.req.header("access-control-request-method") !== undefined;
@@ -57,6 +91,9 @@ export function backendCors(): MiddlewareHandler {
     }
     await next();
     c.res.headers.append("Vary", "Origin");
-    if (origin !== undefined) c.res.headers.set("Access-Control-Allow-Origin", origin);
+    if (origin !== undefined) {
+      c.res.headers.set("Access-Control-Allow-Origin", origin);
+      c.res.headers.set("Access-Control-Expose-Headers", BACKEND_EXPOSED_HEADERS.join(", "));
+    }
   };
 }

@@ -11,8 +11,16 @@
  * catalogue's own `Access-Control-*` answers are dropped: the backend's cross-origin rule is the
  * one a browser sees on `/tech/*`.
  *
- * Failures are the proxy's own JSON `{ error }`, never a 500: the catalogue unreachable 502, no
- * answer within the timeout (30 s) 504, a body over the backend's cap 413.
+ * The target is always the configured catalogue's `/api/v1/` plus the caller's path segments as
+ * they came, each checked once decoded (issue 18): a `.` or `..` segment, an empty one, `@`, `\`,
+ * `//` or a scheme (`http:`) in one is a 400 and nothing is sent. The check reads the raw request
+ * URL, since Deno hands `..` and `%2e%2e` over unresolved and `new URL()` would resolve them
+ * only after the route matched.
+ *
+ * Failures are the proxy's own JSON `{ error }`, never a 500: a refused path 400, a method not
+ * passed on (TRACE, CONNECT, anything but GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS) 405 with
+ * `Allow`, the catalogue unreachable 502, no answer within the timeout (30 s) 504, a body over
+ * the backend's cap 413.
  */
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context } from "hono";
@@ -31,6 +39,9 @@ export const PROXY_MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** Where the catalogue's routes are found on the backend. */
 export const TECH_PREFIX = "/tech";
+
+/** The methods passed on to the catalogue; any other is answered 405 here. */
+export const PROXY_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
 /** Options of the catalogue proxy. */
 export interface CatalogueProxyOptions {
@@ -137,16 +148,98 @@ async function readBody(
   return body;
 }
 
-/** The catalogue's base URL without a trailing slash; throws TypeError when it is not a URL. */
-function baseUrl(catalogueUrl: string): string {
+/**
+ * The catalogue's origin and base path (no trailing slash); throws TypeError when it is not an
+ * http(s) URL.
+ */
+function baseUrl(catalogueUrl: string): { origin: string; path: string } {
   const url = new URL(catalogueUrl);
   if (url.protocol !== "http:" && url.protocol !== "https:") {
     throw new TypeError(`catalogueUrl must be an http(s) URL, got ${JSON.stringify(catalogueUrl)}`);
   }
-  return `${url.origin}${url.pathname.replace(/\/+$/, "")}`;
+  return { origin: url.origin, path: url.pathname.replace(/\/+$/, "") };
+}
+
+/**
+ * The raw path and query string (`?` included, or "") of a request URL, as Hono routes on it
+ * (from the first `/` after the scheme), not resolved: `new URL()` would apply `..` segments.
+ */
+function rawTarget(url: string): { path: string; query: string } {
+  const start = url.indexOf("/", url.indexOf(":") + 4);
+  if (start < 0) return { path: "/", query: "" };
+  const rest = url.slice(start).replace(/#.*$/s, "");
+  const query = rest.indexOf("?");
+  return query < 0
+    ? { path: rest, query: "" }
+    : { path: rest.slice(0, query), query: rest.slice(query) };
+}
+
+/** 405 JSON with `Allow` for a method not in `allowed`; undefined when it is allowed. */
+function refuseMethod(c: Context, allowed: readonly string[]): Response | undefined {
+  const method = c.req.method;
+  if (allowed.includes(method)) return undefined;
+  c.header("Allow", allowed.join(", "));
+  return jsonError(
+    c,
+    405,
+    `Method ${method.slice(0, 32)} is not passed on to the catalogue; allowed: ` +
+      allowed.join(", "),
+  );
+}
+
+/** A scheme at the start of a segment, as in `http:` or `javascript:`. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/** Why one decoded path segment may not be sent on, or undefined when it may. */
+function segmentProblem(decoded: string): string | undefined {
+  if (decoded.includes("@")) return "contains @";
+  if (decoded.includes("\\")) return "contains \\";
+  if (SCHEME.test(decoded)) return "names a scheme";
+  // An encoded `/` is kept as it came (`a%2Fb`), but no part of it may be empty or a dot part.
+  for (const part of decoded.split("/")) {
+    if (part === "") return decoded === "" ? "is empty" : "contains //";
+    if (part === "." || part === "..") return `is a ${part} segment`;
+  }
+  return undefined;
+}
+
+/**
+ * The part of `path` (raw, as requested) below `/tech/api/v1/`, checked segment by segment;
+ * a string saying what is wrong when it may not be sent on.
+ */
+export function catalogueSubpath(path: string): { ok: string } | { problem: string } {
+  const segments = path.split("/").slice(1);
+  const expected = [TECH_PREFIX.slice(1), "api", "v1"];
+  if (segments.length <= expected.length) return { problem: "nothing below /tech/api/v1/" };
+  for (const [index, raw] of segments.entries()) {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      return {
+        problem: `segment ${JSON.stringify(raw.slice(0, 64))} is not valid percent-encoded UTF-8`,
+      };
+    }
+    if (index < expected.length) {
+      if (decoded !== expected[index]) return { problem: "not below /tech/api/v1/" };
+      continue;
+    }
+    const problem = segmentProblem(decoded);
+    if (problem) return { problem: `segment ${JSON.stringify(raw.slice(0, 64))} ${problem}` };
+  }
+  return { ok: segments.slice(expected.length).join("/") };
 }
 
 const upstreamErrors = {
+  400: errorResponse(
+    "Invalid catalogue path: a segment is empty, `.` or `..`, or holds `@`, `\\`, `//` or a " +
+      "scheme (checked once decoded); nothing was sent on",
+    detailedErrorSchema,
+  ),
+  405: errorResponse(
+    "A method the proxy does not pass on (TRACE, CONNECT, ...); `Allow` lists those it does",
+    detailedErrorSchema,
+  ),
   413: errorResponse("Request body larger than the backend's cap (4 MiB)", detailedErrorSchema),
   502: errorResponse(
     "The catalogue is unreachable at CATALOGUE_URL (connection refused, reset or bad answer)",
@@ -165,13 +258,22 @@ const passedThrough = {
  * `catalogueUrl` is not an http(s) URL.
  */
 export function catalogueProxy(options: CatalogueProxyOptions): OpenAPIHono {
-  const base = baseUrl(options.catalogueUrl);
+  const { origin, path: basePath } = baseUrl(options.catalogueUrl);
+  const base = `${origin}${basePath}`;
   const timeoutMs = options.timeoutMs ?? CATALOGUE_TIMEOUT_MS;
   const maxBodyBytes = options.maxBodyBytes ?? PROXY_MAX_BODY_BYTES;
   const fetchFn = options.fetch ?? globalThis.fetch;
 
-  /** Sends the request on to `path` of the catalogue and passes its answer back. */
-  async function forward(c: Context, path: string): Promise<Response> {
+  /**
+   * Sends the request on to `path` (checked; it begins with `under`) and `query` (raw) of the
+   * catalogue and passes its answer back.
+   */
+  async function forward(
+    c: Context,
+    under: "/health" | "/api/v1/",
+    path: string,
+    query: string,
+  ): Promise<Response> {
     const incoming = c.req.raw;
     let body: Uint8Array<ArrayBuffer> | undefined;
     try {
@@ -182,7 +284,12 @@ export function catalogueProxy(options: CatalogueProxyOptions): OpenAPIHono {
       }
       return jsonError(c, 400, "The request body could not be read");
     }
-    const target = `${base}${path}${new URL(incoming.url).search}`;
+    const target = `${base}${path}${query}`;
+    // Belt and braces: whatever the checks let through stays on the catalogue, below `under`.
+    const parsed = new URL(target);
+    if (parsed.origin !== origin || !parsed.pathname.startsWith(`${basePath}${under}`)) {
+      return jsonError(c, 400, "Invalid catalogue path: it leaves the catalogue's base URL");
+    }
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), timeoutMs);
     try {
@@ -250,10 +357,21 @@ export function catalogueProxy(options: CatalogueProxyOptions): OpenAPIHono {
       responses: { default: passedThrough, ...upstreamErrors },
     });
   }
-  app.get(`${TECH_PREFIX}/health`, (c) => forward(c, "/health"));
+  app.all(
+    `${TECH_PREFIX}/health`,
+    (c) =>
+      refuseMethod(c, ["GET", "HEAD"]) ??
+        forward(c, "/health", "/health", rawTarget(c.req.url).query),
+  );
   app.all(`${TECH_PREFIX}/api/v1/*`, (c) => {
-    const pathname = new URL(c.req.raw.url).pathname;
-    return forward(c, pathname.slice(TECH_PREFIX.length));
+    const refused = refuseMethod(c, PROXY_METHODS);
+    if (refused) return refused;
+    const { path, query } = rawTarget(c.req.raw.url);
+    const subpath = catalogueSubpath(path);
+    if ("problem" in subpath) {
+      return jsonError(c, 400, `Invalid catalogue path: ${subpath.problem}`);
+    }
+    return forward(c, "/api/v1/", `/api/v1/${subpath.ok}`, query);
   });
   return app;
 }

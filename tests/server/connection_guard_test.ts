@@ -163,3 +163,109 @@ Deno.test("serveGuarded() shutdown() lets an open request finish, then closes ev
   assert.equal(server.connections, 0);
   await assert.rejects(Deno.connect({ hostname: "127.0.0.1", port: server.addr.port }));
 });
+
+/** Deadlines with a long idle one, so only the header deadline can end a trickling client. */
+const LONG_IDLE: ConnectionLimits = { ...LIMITS, idleMs: 2000 };
+
+/** A guarded server that upgrades `/ws` to an echoing WebSocket and answers 200 elsewhere. */
+function upgradingServer() {
+  return serveGuarded(
+    { hostname: "127.0.0.1", port: 0, limits: LONG_IDLE, sweepMs: 25 },
+    (request) => {
+      if (new URL(request.url).pathname !== "/ws") return Response.json({ upgraded: false });
+      const { socket, response } = Deno.upgradeWebSocket(request);
+      socket.onmessage = (event) => socket.send(event.data);
+      return response;
+    },
+  );
+}
+
+/** Reads from `conn` until `text` has arrived; everything read. */
+async function readUntil(conn: Deno.Conn, pattern: RegExp): Promise<string> {
+  let text = "";
+  const buffer = new Uint8Array(4096);
+  while (!pattern.test(text)) {
+    const n = await conn.read(buffer);
+    if (n === null) break;
+    text += decoder.decode(buffer.subarray(0, n));
+  }
+  return text;
+}
+
+/** Sends a header line every 100 ms until the connection closes or `ms` passed. */
+async function trickle(conn: Deno.Conn, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  for (let i = 0; Date.now() < end; i++) {
+    try {
+      await conn.write(encoder.encode(`X-${i}: 1\r\n`));
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+// Issue 18: an `Upgrade:` header alone stopped the guard from following the connection, so a
+// client whose upgrade was answered 200 could send its next header block for ever.
+Deno.test("serveGuarded() keeps the header deadline after an Upgrade request answered 200", async () => {
+  const server = upgradingServer();
+  try {
+    const conn = await connect(
+      server.addr.port,
+      "GET /page HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+        "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+    );
+    const first = await readUntil(conn, /\{"upgraded":false\}/);
+    assert.match(first, /^HTTP\/1\.1 200 OK\r\n/);
+    await conn.write(encoder.encode("GET /page HTTP/1.1\r\nHost: x\r\n"));
+    const started = Date.now();
+    const [{ text }] = await Promise.all([readUntilClosed(conn), trickle(conn, 1500)]);
+    const ms = Date.now() - started;
+    conn.close();
+    assert.match(text, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+    assert.ok(ms < 1400, `closed after ${ms} ms`);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("serveGuarded() answers 408 to an Upgrade request whose header block never ends", async () => {
+  const server = upgradingServer();
+  try {
+    const conn = await connect(server.addr.port, "GET /ws HTTP/1.1\r\nUpgrade: websocket\r\n");
+    const started = Date.now();
+    const [{ text }] = await Promise.all([readUntilClosed(conn), trickle(conn, 1500)]);
+    const ms = Date.now() - started;
+    conn.close();
+    assert.match(text, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+    assert.ok(ms < 1400, `closed after ${ms} ms`);
+  } finally {
+    await server.shutdown();
+  }
+});
+
+Deno.test("serveGuarded() leaves an upgraded WebSocket to the idle deadline only", async () => {
+  const server = upgradingServer();
+  try {
+    const socket = new WebSocket(`ws://127.0.0.1:${server.addr.port}/ws`);
+    const messages: string[] = [];
+    const closed = new Promise<void>((resolve) => socket.onclose = () => resolve());
+    socket.onmessage = (event) => messages.push(String(event.data));
+    await new Promise((resolve, reject) => {
+      socket.onopen = resolve;
+      socket.onerror = reject;
+    });
+    // Quiet for longer than the header deadline, shorter than the idle one.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    socket.send("still here");
+    const until = Date.now() + 2000;
+    while (messages.length === 0 && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assert.deepEqual(messages, ["still here"]);
+    socket.close();
+    await closed;
+  } finally {
+    await server.shutdown();
+  }
+});

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { RequestFramingError, RequestReader } from "../../server/request_reader.ts";
+import { MAX_UNANSWERED, RequestFramingError, RequestReader } from "../../server/request_reader.ts";
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -40,7 +40,19 @@ Deno.test("RequestReader follows header blocks and bodies, whole or split anywhe
       1,
     ],
     ["empty lines between requests", "\r\n\r\nGET / HTTP/1.1\r\n\r\n\r\n", "idle", 1],
-    ["a WebSocket upgrade", "GET /ws HTTP/1.1\r\nUpgrade: websocket\r\n\r\n\x81\x00", "opaque", 1],
+    // Issue 18: an Upgrade header alone changes nothing; only the service's 101 does.
+    [
+      "a request asking for an upgrade",
+      "GET /ws HTTP/1.1\r\nUpgrade: websocket\r\n\r\n",
+      "idle",
+      1,
+    ],
+    [
+      "a request after an upgrade request",
+      "GET /ws HTTP/1.1\r\nUpgrade: websocket\r\n\r\nGET / HTTP/1.1\r\nHost: x\r\n",
+      "headers",
+      1,
+    ],
     ["an HTTP/2 preface", "PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n\x00\x00", "opaque", 1],
   ];
   for (const [name, text, phase, requests] of cases) {
@@ -67,6 +79,30 @@ Deno.test("RequestReader refuses oversized header blocks and bad framing", () =>
       new RequestReader(1024).feed(
         bytes("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n"),
       ),
+    (e) => e instanceof RequestFramingError && e.status === 400,
+  );
+});
+
+Deno.test("RequestReader stops following once told the service switched protocols", () => {
+  const reader = new RequestReader(1024);
+  reader.feed(bytes("GET /ws HTTP/1.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\r\n"));
+  assert.equal(reader.phase, "idle");
+  assert.deepEqual(reader.nextUnanswered(), { head: false, connect: false, upgrade: true });
+  reader.upgrade();
+  reader.feed(bytes("\x81\x05hello GET / HTTP/1.1\r\n"));
+  assert.equal(reader.phase, "opaque");
+  assert.equal(reader.requests, 1);
+});
+
+Deno.test("RequestReader lists the requests awaiting answers, and caps them", () => {
+  const reader = new RequestReader(1024);
+  reader.feed(bytes("HEAD / HTTP/1.1\r\n\r\nGET / HTTP/1.1\r\n\r\n"));
+  assert.deepEqual(reader.nextUnanswered(), { head: true, connect: false, upgrade: false });
+  assert.deepEqual(reader.nextUnanswered(), { head: false, connect: false, upgrade: false });
+  assert.equal(reader.nextUnanswered(), undefined);
+  const flood = new RequestReader(1024);
+  assert.throws(
+    () => flood.feed(bytes("GET / HTTP/1.1\r\n\r\n".repeat(MAX_UNANSWERED + 1))),
     (e) => e instanceof RequestFramingError && e.status === 400,
   );
 });

@@ -140,7 +140,7 @@ Deno.test("startServices() with --only catalogue starts that service alone", asy
   }
 });
 
-Deno.test("startServices() names a port in use and closes the modules it started", async () => {
+Deno.test("startServices() names a port in use before starting any module", async () => {
   const taken = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const before = closed.length;
   try {
@@ -151,7 +151,8 @@ Deno.test("startServices() names a port in use and closes the modules it started
       ),
       { message: new RegExp(`^stream: cannot listen on 127\\.0\\.0\\.1:${taken.addr.port}: `) },
     );
-    assert.equal(closed.length, before + 1, "the started module was closed again");
+    // Every listener is bound before any module starts: nothing was opened, nothing to close.
+    assert.equal(closed.length, before, "the module was not started");
   } finally {
     taken.close();
   }
@@ -182,6 +183,30 @@ Deno.test("startServices() guards every listener: a stalled header block gets 40
     } finally {
       await started.stop();
     }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("startServices() closes the started modules when a later one fails to start", async () => {
+  const dir = await Deno.makeTempDir();
+  const failing: ServiceModule = {
+    name: "failing",
+    configure: () => ({
+      port: 0,
+      start: () => Promise.reject(new Error("failing: cannot start")),
+    }),
+  };
+  try {
+    const backend = SERVICE_MODULES.find((m) => m.name === "backend");
+    assert.ok(backend);
+    // The backend waits for every service to listen before checking its neighbours: a stop
+    // before that must not leave its close() waiting.
+    await assert.rejects(
+      startServices(testEnv(dir), { modules: [backend, failing] }),
+      { message: "failing: cannot start" },
+    );
+    await assert.rejects(Deno.stat(`${dir}/backend.duckdb.wal`), Deno.errors.NotFound);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

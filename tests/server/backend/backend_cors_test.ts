@@ -1,10 +1,14 @@
 /**
- * The cross-origin rule for each case: no Origin, `null`, the four dev-server origins (with
- * preflight), and any other origin (403 on every route, preflight included), on extra routes
- * mounted through `extraRoutes` too.
+ * The cross-origin rule for each case: no Origin, an empty one, `null`, the four dev-server
+ * origins (with preflight), the backend's own pages (its port on localhost and 127.0.0.1, and
+ * BACKEND_PUBLIC_ORIGIN), and any other origin (403 on every route, preflight included, also
+ * one equal to the request's Host), on extra routes mounted through `extraRoutes` too.
  */
 import assert from "node:assert/strict";
-import { BACKEND_ORIGINS } from "../../../server/backend/backend_cors.ts";
+import type { OpenAPIHono } from "@hono/zod-openapi";
+import { openStore } from "../../../lib/store/store.ts";
+import { createBackendApp } from "../../../server/backend/app.ts";
+import { BACKEND_ORIGINS, backendOwnOrigins } from "../../../server/backend/backend_cors.ts";
 import { call, closedUrl, serveBackend } from "./_backend.ts";
 
 Deno.test("backend CORS", async (t) => {
@@ -26,20 +30,6 @@ Deno.test("backend CORS", async (t) => {
       assert.equal(res.status, 200);
       assert.equal(res.headers.get("access-control-allow-origin"), null);
     });
-    await t.step("the backend's own origin (its pages' module scripts): allowed", async () => {
-      const res = await call(b.base, "GET", "/api/models", undefined, {
-        Origin: new URL(b.base).origin,
-      });
-      assert.equal(res.status, 200);
-      assert.equal(res.headers.get("access-control-allow-origin"), null);
-      // The same host on another port is another origin.
-      const other = new URL(b.base);
-      other.port = String(Number(other.port) + 1);
-      const refused = await call(b.base, "GET", "/api/models", undefined, {
-        Origin: other.origin,
-      });
-      assert.equal(refused.status, 403);
-    });
     await t.step("Origin null: allowed, answered null", async () => {
       const res = await call(b.base, "POST", "/api/models", { name: "n" }, { Origin: "null" });
       assert.equal(res.status, 201);
@@ -53,6 +43,11 @@ Deno.test("backend CORS", async (t) => {
         const res = await call(b.base, "GET", "/api/models", undefined, { Origin: origin });
         assert.equal(res.status, 200);
         assert.equal(res.headers.get("access-control-allow-origin"), origin);
+        // The list's page total and the layer headers are readable by the page's scripts.
+        assert.equal(
+          res.headers.get("access-control-expose-headers"),
+          "X-Total-Count, X-Source, X-Truncated, X-Download-Id, Retry-After",
+        );
         const pre = await preflight(origin);
         assert.equal(pre.status, 204);
         assert.equal(pre.headers.get("access-control-allow-origin"), origin);
@@ -96,4 +91,117 @@ Deno.test("backend CORS", async (t) => {
   } finally {
     await b.dispose();
   }
+});
+
+/** Sends `head` (request line and headers) over a new connection; the status of the answer. */
+async function rawStatus(port: number, head: string): Promise<{ status: number; head: string }> {
+  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
+  await conn.write(new TextEncoder().encode(`${head}Connection: close\r\n\r\n`));
+  let text = "";
+  const buffer = new Uint8Array(16 * 1024);
+  for (;;) {
+    const n = await conn.read(buffer).catch(() => null);
+    if (n === null) break;
+    text += new TextDecoder().decode(buffer.subarray(0, n));
+  }
+  conn.close();
+  const answer = text.split("\r\n\r\n")[0] ?? "";
+  return { status: Number(answer.split(" ")[1]), head: answer };
+}
+
+/** A backend served on a free port whose own origins are those of that port plus `publicOrigins`. */
+async function serveOwnOrigins(publicOrigins: string[]) {
+  const store = await openStore(":memory:");
+  const app = Promise.withResolvers<OpenAPIHono>();
+  const server = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen() {} },
+    async (request) => (await app.promise).fetch(request),
+  );
+  const backend = await createBackendApp({
+    store,
+    config: { runnerUrl: closedUrl(), catalogueUrl: closedUrl(), maxBodyBytes: 1024 * 1024 },
+    log: () => {},
+    ownOrigins: backendOwnOrigins(server.addr.port, publicOrigins),
+  });
+  app.resolve(backend.app);
+  return {
+    port: server.addr.port,
+    base: `http://127.0.0.1:${server.addr.port}`,
+    async dispose() {
+      await backend.close();
+      await server.shutdown();
+      await store.close();
+    },
+  };
+}
+
+// Issue 18: an empty Origin was refused, and an Origin equal to the request's own Host was
+// allowed whatever the Host said (a DNS-rebinding door).
+Deno.test("backend CORS: empty Origin allowed, own pages by a fixed list, never by Host", async (t) => {
+  const b = await serveOwnOrigins(["https://models.example.org"]);
+  try {
+    await t.step("an empty Origin is no origin: allowed, nothing added", async () => {
+      const res = await call(b.base, "GET", "/api/models", undefined, { Origin: "" });
+      assert.equal(res.status, 200);
+      assert.equal(res.headers.get("access-control-allow-origin"), null);
+      const raw = await rawStatus(
+        b.port,
+        "GET /api/models HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: \r\n",
+      );
+      assert.equal(raw.status, 200, raw.head);
+    });
+    const own = [
+      `http://localhost:${b.port}`,
+      `http://127.0.0.1:${b.port}`,
+      "https://models.example.org",
+    ];
+    for (const origin of own) {
+      await t.step(`own page origin ${origin}: allowed, echoed, preflight 204`, async () => {
+        const res = await call(b.base, "POST", "/api/models", { name: "own" }, { Origin: origin });
+        assert.equal(res.status, 201);
+        assert.equal(res.headers.get("access-control-allow-origin"), origin);
+        const pre = await fetch(`${b.base}/api/models`, {
+          method: "OPTIONS",
+          headers: { Origin: origin, "Access-Control-Request-Method": "PUT" },
+        });
+        assert.equal(pre.status, 204);
+        await pre.body?.cancel();
+      });
+    }
+    await t.step("an Origin equal to the Host it was sent to is refused", async () => {
+      for (const host of [`rebound.example:${b.port}`, `127.0.0.2:${b.port}`, "rebound.example"]) {
+        const raw = await rawStatus(
+          b.port,
+          `POST /api/models HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://${host}\r\n` +
+            "Content-Type: application/json\r\nContent-Length: 12\r\n\r\n" + '{"name":"x"}',
+        );
+        assert.equal(raw.status, 403, `${host}: ${raw.head}`);
+      }
+      const names = (await call(b.base, "GET", "/api/models")).body.map((m: { name: string }) =>
+        m.name
+      );
+      assert.ok(!names.includes("x"), "nothing saved by the refused POSTs");
+    });
+    await t.step("other ports and schemes of the own hosts are refused", async () => {
+      for (
+        const origin of [
+          `http://localhost:${b.port + 1}`,
+          `https://127.0.0.1:${b.port}`,
+          "http://models.example.org",
+          `http://[::1]:${b.port}`,
+        ]
+      ) {
+        const res = await call(b.base, "GET", "/api/models", undefined, { Origin: origin });
+        assert.equal(res.status, 403, origin);
+      }
+    });
+  } finally {
+    await b.dispose();
+  }
+});
+
+Deno.test("backendOwnOrigins() lists its port on localhost and 127.0.0.1, then the public ones", () => {
+  assert.deepEqual(backendOwnOrigins(8082), ["http://localhost:8082", "http://127.0.0.1:8082"]);
+  assert.deepEqual(backendOwnOrigins(0, ["https://a.example"]), ["https://a.example"]);
+  assert.deepEqual(backendOwnOrigins(undefined), []);
 });

@@ -9,6 +9,7 @@ import {
 } from "../../../server/backend/osm_map_routes.ts";
 import { withBrowser } from "../../_browser.ts";
 import { backendModule } from "../../../server/backend/module.ts";
+import type { RunningService } from "../../../server/service_module.ts";
 import { readOsmStoreSettings } from "../../../server/osm_store_settings.ts";
 import { openSharedOsmStore } from "../../../server/shared_osm_store.ts";
 
@@ -35,7 +36,14 @@ async function serveBackend(dir: string) {
     () => {},
   );
   await osm.seeded;
-  const running = await backendModule.configure({
+  // Bound first, as server/main.ts does: the page's module scripts carry an Origin that the
+  // backend allows by the port it listens on.
+  const running = Promise.withResolvers<RunningService>();
+  const server = Deno.serve(
+    { port: 0, hostname: "127.0.0.1", onListen() {} },
+    async (request, info) => (await running.promise).fetch(request, info),
+  );
+  const service = await backendModule.configure({
     BACKEND_PORT: "0",
     BACKEND_STATE_PATH: `${dir}/backend.duckdb`,
     CATALOGUE_URL: "http://127.0.0.1:9",
@@ -46,17 +54,15 @@ async function serveBackend(dir: string) {
     dataStore: () => Promise.reject(new Error("not used")),
     osmStore: () => Promise.resolve(osm),
     log: () => {},
+    address: server.addr,
   });
-  const server = Deno.serve(
-    { port: 0, hostname: "127.0.0.1", onListen() {} },
-    (request, info) => running.fetch(request, info),
-  );
+  running.resolve(service);
   return {
     port: server.addr.port,
     async close() {
       shutdown.abort();
       await server.shutdown();
-      await running.close();
+      await service.close();
       await osm.close();
     },
   };
