@@ -1,14 +1,16 @@
 /**
  * The modelling backend's state in its own DuckDB file: saved models, jobs with their log lines
  * and results, and the run history (completed runs). Model bodies and records are kept as the
- * JSON text the client sent, beside the few columns the lists need (name, description, model
- * name, status), so a list never parses a body.
+ * JSON text the client sent, beside the few columns the lists order and page by (name,
+ * description, model name, status, completion time); a list page reads the bodies of its own
+ * entries only, a chunk at a time.
  *
  * Every write is one statement or one transaction that has committed when its promise resolves:
  * an answer sent after it cannot be lost by a `kill -9`. Timestamps are ISO 8601 text (UTC), so
  * they come back exactly as written and sort as text.
  */
 import type { SqlValue, Store } from "../store/store.ts";
+import { completionTime } from "./list_entries.ts";
 
 /** A saved model as the list shows it. */
 export interface ModelListItem {
@@ -22,6 +24,15 @@ export interface ModelListItem {
 /** A saved model with its JSON text. */
 export interface StoredModel extends ModelListItem {
   body: string;
+}
+
+/** A list entry with the size of its JSON text (bytes), to read bodies in bounded chunks. */
+export type Sized<T> = T & { size: number };
+
+/** One page of a list, the newest first, and how many entries the whole list has. */
+export interface ListPage<T> {
+  total: number;
+  items: Sized<T>[];
 }
 
 /** Where a job is. */
@@ -48,6 +59,12 @@ export interface CompletedRunItem {
   model_name: string | null;
   created_at: string;
   status: string | null;
+}
+
+/** A run-history record's list columns and its sort key. */
+export interface CompletedRunRow extends CompletedRunItem {
+  /** ISO 8601 (UTC): the record's own `completedAt` when it gives a time, else `created_at`. */
+  completed_at: string;
 }
 
 /** The tables, created when missing. */
@@ -90,6 +107,9 @@ export const BACKEND_SCHEMA = [
     created_at VARCHAR NOT NULL,
     body VARCHAR NOT NULL
   )`,
+  // Added by issue 18 (the list is ordered by the record's completion time); a state file of
+  // an earlier version gets the column, filled by `init()`.
+  "ALTER TABLE completed_runs ADD COLUMN IF NOT EXISTS completed_at VARCHAR",
 ] as const;
 
 /** Columns of `job_logs`, in the order a log row is appended. */
@@ -99,6 +119,12 @@ const MODEL_ITEM = "id, name, description, created_at, updated_at";
 const JOB_COLUMNS =
   "id, model_id, status, progress, created_at, started_at, finished_at, error, runner_job_id";
 const RUN_ITEM = "id, model_id, model_name, created_at, status";
+const RUN_ROW = `${RUN_ITEM}, completed_at`;
+
+/** `$1, $2, ...` for `count` parameters. */
+function marks(count: number): string {
+  return Array.from({ length: count }, (_, i) => `$${i + 1}`).join(", ");
+}
 
 /** The fields of a job row that change while it runs. */
 export type JobUpdate = Partial<
@@ -111,6 +137,8 @@ export interface CompletedRunInput {
   model_id: string | null;
   model_name: string | null;
   status: string | null;
+  /** When the run ended (ISO 8601, UTC); null: when first saved (kept on a replace). */
+  completed_at?: string | null;
   /** The record's JSON text, as sent. */
   body: string;
 }
@@ -122,9 +150,11 @@ export interface CompletedRunInput {
  * that raced a write does not keep its possibly older answer (a generation count).
  */
 export class BackendStore {
-  #modelList: ModelListItem[] | undefined;
-  #modelListJson: string | undefined;
+  #modelList: Sized<ModelListItem>[] | undefined;
   #modelGeneration = 0;
+  /** Bytes kept for the current models (the default page of the list), dropped on a change. */
+  readonly #modelBytes = new Map<string, Uint8Array<ArrayBuffer>>();
+  readonly #makingBytes = new Map<string, Promise<Uint8Array<ArrayBuffer>>>();
   readonly #jobs = new Map<string, JobRow>();
   #jobGeneration = 0;
 
@@ -133,32 +163,59 @@ export class BackendStore {
   #modelsChanged(): void {
     this.#modelGeneration++;
     this.#modelList = undefined;
-    this.#modelListJson = undefined;
+    this.#modelBytes.clear();
+    this.#makingBytes.clear();
   }
 
-  /** Creates the tables when missing. */
+  /** Creates the tables when missing; fills the completion times of older records. */
   async init(): Promise<void> {
     for (const sql of BACKEND_SCHEMA) await this.store.run(sql);
+    const older = await this.store.all<{ id: string; created_at: string; body: string }>(
+      "SELECT id, created_at, body FROM completed_runs WHERE completed_at IS NULL",
+    );
+    for (const row of older) {
+      let record: unknown;
+      try {
+        record = JSON.parse(row.body);
+      } catch {
+        record = undefined;
+      }
+      await this.store.run("UPDATE completed_runs SET completed_at = $2 WHERE id = $1", [
+        row.id,
+        completionTime(record) ?? row.created_at,
+      ]);
+    }
   }
 
-  /** Every model, the most recently updated first (the caller must not change the array). */
-  async listModels(): Promise<readonly ModelListItem[]> {
+  /**
+   * Every model's list columns and body size, the most recently updated first (kept in memory
+   * until the models change; the caller must not change the array).
+   */
+  async listModels(): Promise<readonly Sized<ModelListItem>[]> {
     if (this.#modelList) return this.#modelList;
     const generation = this.#modelGeneration;
-    const rows = await this.store.all<ModelListItem>(
-      `SELECT ${MODEL_ITEM} FROM models ORDER BY updated_at DESC, seq DESC`,
+    const rows = await this.store.all<Sized<ModelListItem>>(
+      `SELECT ${MODEL_ITEM}, strlen(body)::BIGINT AS size FROM models
+       ORDER BY updated_at DESC, seq DESC`,
     );
     if (generation === this.#modelGeneration) this.#modelList = rows;
     return rows;
   }
 
-  /** The model list as JSON text, made once per change of the models. */
-  async listModelsJson(): Promise<string> {
-    if (this.#modelListJson !== undefined) return this.#modelListJson;
-    const generation = this.#modelGeneration;
-    const text = JSON.stringify(await this.listModels());
-    if (generation === this.#modelGeneration) this.#modelListJson = text;
-    return text;
+  /** `limit` models from `offset` in the list's order, and how many there are. */
+  async modelPage(offset: number, limit: number): Promise<ListPage<ModelListItem>> {
+    const all = await this.listModels();
+    return { total: all.length, items: all.slice(offset, offset + limit) };
+  }
+
+  /** The saved models of `ids` (those that still exist), with their JSON text. */
+  async modelsById(ids: readonly string[]): Promise<Map<string, StoredModel>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.store.all<StoredModel>(
+      `SELECT ${MODEL_ITEM}, body FROM models WHERE id IN (${marks(ids.length)})`,
+      ids,
+    );
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** Saves a new model; its id is the next number, as text. */
@@ -230,6 +287,36 @@ export class BackendStore {
     });
   }
 
+  /**
+   * Bytes made from the current models (e.g. the default page of the list as JSON), kept until
+   * they change; `make` runs when there are none. Not kept when `make` raced a change, or when
+   * they are more than `maxBytes`.
+   */
+  async modelBytes(
+    key: string,
+    make: () => Promise<Uint8Array<ArrayBuffer>>,
+    maxBytes: number,
+  ): Promise<Uint8Array<ArrayBuffer>> {
+    const kept = this.#modelBytes.get(key);
+    if (kept !== undefined) return kept;
+    // Callers that come while it is made share the one making (64 connections at once after a
+    // save would otherwise each build the whole list).
+    const making = this.#makingBytes.get(key);
+    if (making !== undefined) return making;
+    const generation = this.#modelGeneration;
+    const made = make();
+    this.#makingBytes.set(key, made);
+    try {
+      const bytes = await made;
+      if (generation === this.#modelGeneration && bytes.length <= maxBytes) {
+        this.#modelBytes.set(key, bytes);
+      }
+      return bytes;
+    } finally {
+      if (this.#makingBytes.get(key) === made) this.#makingBytes.delete(key);
+    }
+  }
+
   /** Saves a new job. */
   async insertJob(job: JobRow): Promise<void> {
     await this.store.run(
@@ -293,9 +380,8 @@ export class BackendStore {
 
   /** The jobs with one of the statuses. */
   jobsWithStatus(statuses: readonly BackendJobStatus[]): Promise<JobRow[]> {
-    const marks = statuses.map((_, i) => `$${i + 1}`).join(", ");
     return this.store.all<JobRow>(
-      `SELECT ${JOB_COLUMNS} FROM jobs WHERE status IN (${marks})`,
+      `SELECT ${JOB_COLUMNS} FROM jobs WHERE status IN (${marks(statuses.length)})`,
       [...statuses],
     );
   }
@@ -333,21 +419,44 @@ export class BackendStore {
    */
   async upsertCompletedRun(run: CompletedRunInput, now: string): Promise<CompletedRunItem> {
     const rows = await this.store.write<CompletedRunItem>(
-      `INSERT INTO completed_runs (id, model_id, model_name, status, created_at, body)
-       VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO completed_runs (id, model_id, model_name, status, created_at, completed_at,
+         body)
+       VALUES ($1, $2, $3, $4, $5, COALESCE($6, $5), $7)
        ON CONFLICT (id) DO UPDATE SET model_id = excluded.model_id,
-         model_name = excluded.model_name, status = excluded.status, body = excluded.body
+         model_name = excluded.model_name, status = excluded.status, body = excluded.body,
+         completed_at = COALESCE($6, completed_runs.completed_at)
        RETURNING ${RUN_ITEM}`,
-      [run.id, run.model_id, run.model_name, run.status, now, run.body],
+      [run.id, run.model_id, run.model_name, run.status, now, run.completed_at ?? null, run.body],
     );
     return rows[0]!;
   }
 
-  /** The run history, the newest first. */
-  listCompletedRuns(): Promise<CompletedRunItem[]> {
-    return this.store.all<CompletedRunItem>(
-      `SELECT ${RUN_ITEM} FROM completed_runs ORDER BY created_at DESC, id DESC`,
+  /**
+   * `limit` records of the run history from `offset`, the most recently completed first, with
+   * their body sizes, and how many records there are.
+   */
+  async completedRunPage(offset: number, limit: number): Promise<ListPage<CompletedRunRow>> {
+    const [items, count] = await Promise.all([
+      this.store.all<Sized<CompletedRunRow>>(
+        `SELECT ${RUN_ROW}, strlen(body)::BIGINT AS size FROM completed_runs
+         ORDER BY completed_at DESC, created_at DESC, id DESC LIMIT $1 OFFSET $2`,
+        [limit, offset],
+      ),
+      this.store.all<{ n: number }>("SELECT count(*)::BIGINT AS n FROM completed_runs"),
+    ]);
+    return { total: Number(count[0]?.n ?? 0), items };
+  }
+
+  /** The records of `ids` (those that still exist): list columns and JSON text. */
+  async completedRunsById(
+    ids: readonly string[],
+  ): Promise<Map<string, CompletedRunRow & { body: string }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.store.all<CompletedRunRow & { body: string }>(
+      `SELECT ${RUN_ROW}, body FROM completed_runs WHERE id IN (${marks(ids.length)})`,
+      ids,
     );
+    return new Map(rows.map((row) => [row.id, row]));
   }
 
   /** One record's JSON text. */

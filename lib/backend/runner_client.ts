@@ -76,8 +76,8 @@ export interface RunnerClient {
   stream(id: string, signal?: AbortSignal): AsyncGenerator<Record<string, unknown>>;
   /** The job's status record. */
   status(id: string): Promise<RunnerJobStatus>;
-  /** The job's full result. */
-  result(id: string): Promise<Record<string, unknown>>;
+  /** The job's full result; `signal` stops the download (it then throws the abort reason). */
+  result(id: string, signal?: AbortSignal): Promise<Record<string, unknown>>;
   /** Cancels the job; false when the runner says it is unknown or finished. */
   cancel(id: string): Promise<boolean>;
   /** Whether `GET /health` answers `status: "ok"` in time. */
@@ -252,9 +252,12 @@ export function createRunnerClient(options: RunnerClientOptions): RunnerClient {
       return json<RunnerJobStatus>(await call(path, {}, t.shortMs), `GET ${path}`);
     },
 
-    async result(id) {
+    async result(id, signal) {
       const path = `/run/${encodeURIComponent(id)}/result`;
-      return json<Record<string, unknown>>(await call(path, {}, t.resultMs), `GET ${path}`);
+      return json<Record<string, unknown>>(
+        await call(path, {}, t.resultMs, signal),
+        `GET ${path}`,
+      );
     },
 
     async cancel(id) {

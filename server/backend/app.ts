@@ -16,6 +16,7 @@ import type { Store } from "../../lib/store/store.ts";
 import { swaggerUiRoutes } from "../middleware/docs.ts";
 import { createOpenAPIApp } from "../middleware/errors.ts";
 import { createServiceApp } from "../middleware/service_app.ts";
+import { guardJsonBody } from "../middleware/json_body_guard.ts";
 import { backendCors } from "./backend_cors.ts";
 import { completedRunRoutes } from "./completed_run_routes.ts";
 import type { BackendSettings } from "./config.ts";
@@ -58,6 +59,11 @@ export interface BackendAppDeps {
   templates?: ModelTemplates;
   /** More routes on the root app (mounted after the CORS rule), e.g. `/tech/*`, `/api/templates`. */
   extraRoutes?: (app: OpenAPIHono) => void;
+  /**
+   * Origins of the backend's own pages (`backendOwnOrigins(port, BACKEND_PUBLIC_ORIGIN)`),
+   * allowed by the cross-origin rule besides the dev servers; default none.
+   */
+  ownOrigins?: readonly string[];
 }
 
 /** The built service. */
@@ -96,7 +102,9 @@ export async function createBackendApp(deps: BackendAppDeps): Promise<BackendApp
   const catalogueProbe = probe(deps.config.catalogueUrl);
 
   const app = createServiceApp({ details: true });
-  app.use("*", backendCors());
+  app.use("*", backendCors({ ownOrigins: deps.ownOrigins ?? [] }));
+  // Bodies of /api routes: within BACKEND_MAX_BODY_MB (413), nested at most 64 deep (400).
+  app.use("/api/*", guardJsonBody(deps.config.maxBodyBytes));
 
   const api = createOpenAPIApp({ details: true });
   api.openAPIRegistry.registerPath({
@@ -140,8 +148,9 @@ export async function createBackendApp(deps: BackendAppDeps): Promise<BackendApp
       version: BACKEND_VERSION,
       description: "Save energy-system models, run them on the solver runner, follow and " +
         "cancel the runs, read their results and the run history. Errors: `{ error, details? }`. " +
-        "Browser origins: none/null and the frontend's dev servers (localhost and 127.0.0.1 on " +
-        "5173/5174); others 403.",
+        "Browser origins: none, empty or null, the frontend's dev servers (localhost and " +
+        "127.0.0.1 on 5173/5174) and the backend's own pages (localhost and 127.0.0.1 on its " +
+        "port, BACKEND_PUBLIC_ORIGIN); others 403.",
     },
   });
   return { app, jobs, runner, interrupted, close: () => jobs.close() };

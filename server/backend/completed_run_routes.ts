@@ -2,12 +2,26 @@
  * The run history (`/api/completed-runs`): records of finished runs, saved by the backend when
  * a job ends and by the frontend (its camelCase record: `id: "job_<ms>"`, `modelName`, ...).
  * A record is any JSON object naming its model (`model_name`, `modelName` or `model_id`); a
- * client's `id` is kept, and posting the same id again replaces the record.
+ * client's `id` is kept, and posting the same id again replaces the record. The list carries
+ * each record whole (the frontend replaces its local history with it), the most recently
+ * completed first.
  */
 import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { BackendStore } from "../../lib/backend/backend_store.ts";
+import { completedRunEntry, completionTime } from "../../lib/backend/list_entries.ts";
 import { httpError } from "../middleware/errors.ts";
 import { readJsonObject } from "./json_body.ts";
+import {
+  entryChunks,
+  fitsInOneText,
+  jsonArrayStream,
+  jsonArrayText,
+  listResponse,
+  pagingDescription,
+  readPage,
+  RUN_PAGE,
+  TOTAL_COUNT_HEADER,
+} from "./list_answer.ts";
 import {
   anyObjectSchema,
   completedRunItemSchema,
@@ -15,7 +29,11 @@ import {
   errorOf,
   idParamsSchema,
   jsonOf,
+  pageQuerySchema,
 } from "./schemas.ts";
+
+/** Members of a record that are stored as text columns: each must be well-formed UTF-16. */
+const TEXT_MEMBERS = ["id", "model_name", "modelName", "model_id", "modelId", "status"];
 
 /** What the routes use. */
 export interface CompletedRunRouteDeps {
@@ -43,16 +61,33 @@ export function completedRunRoutes(app: OpenAPIHono, deps: CompletedRunRouteDeps
     tags,
     summary: "Save a run record",
     description: "Any JSON object with `model_name`, `modelName` or `model_id`. Its `id` is kept " +
-      "(the same id again replaces the record); without one an id is made.",
+      "(the same id again replaces the record; at most 200 characters); without one an id is " +
+      "made. `completedAt` (a time) orders the list. Members kept as text (`id`, `model_name`, " +
+      "`modelName`, `model_id`, `modelId`, `status`) must be well-formed (no lone UTF-16 " +
+      "surrogate); JSON nested deeper than 64 levels is refused.",
     request: { body: { content: { "application/json": { schema: anyObjectSchema } } } },
     responses: {
       201: jsonOf("Saved", completedRunItemSchema),
-      400: errorOf("Malformed JSON, not an object, or no model named"),
+      400: errorOf(
+        "Malformed JSON, not an object, nested deeper than 64, no model named, a bad id, or a " +
+          "text member with a lone surrogate",
+      ),
       413: errorOf("Body over BACKEND_MAX_BODY_MB"),
     },
   });
   app.post("/completed-runs", async (c) => {
     const { value } = await readJsonObject(c, deps.maxBodyBytes);
+    for (const member of TEXT_MEMBERS) {
+      const given = value[member];
+      if (typeof given === "string" && !given.isWellFormed()) {
+        // Stored as text, a lone surrogate becomes U+FFFD: two ids would become one.
+        throw httpError(
+          400,
+          `${member} is not well-formed text: it holds a lone UTF-16 surrogate`,
+          [{ path: member, message: "lone UTF-16 surrogate" }],
+        );
+      }
+    }
     const modelName = text(value["model_name"]) ?? text(value["modelName"]);
     const modelId = text(value["model_id"]) ?? text(value["modelId"]);
     if (modelName === null && modelId === null) {
@@ -73,6 +108,7 @@ export function completedRunRoutes(app: OpenAPIHono, deps: CompletedRunRouteDeps
       model_id: modelId,
       model_name: modelName,
       status,
+      completed_at: completionTime(record) ?? null,
       body: JSON.stringify(record),
     }, deps.clock().toISOString());
     return c.json(item, 201);
@@ -82,17 +118,37 @@ export function completedRunRoutes(app: OpenAPIHono, deps: CompletedRunRouteDeps
     method: "get",
     path: "/completed-runs",
     tags,
-    summary: "Run records, the newest first (a bare array)",
-    responses: { 200: jsonOf("The records", z.array(completedRunListItemSchema)) },
+    summary: "Run records, each whole, the most recently completed first (a bare array)",
+    description: "Each entry is the record as saved (`result`, `logs`, `solver`, `duration`, " +
+      "`objective`, ...) with `modelName` and `completedAt` where it has none and the spec's " +
+      "`id, model_id, model_name, created_at, status` over it: the frontend replaces its " +
+      "local history with this list. Ordered by `completedAt` (the record's own time, else " +
+      `when it was first saved). ${pagingDescription(RUN_PAGE, "records")}`,
+    request: { query: pageQuerySchema(RUN_PAGE) },
+    responses: {
+      200: {
+        ...jsonOf("The records", z.array(completedRunListItemSchema)),
+        headers: TOTAL_COUNT_HEADER,
+      },
+      400: errorOf("A bad limit or offset (named)"),
+    },
   });
-  app.get("/completed-runs", async (c) =>
-    c.json(
-      (await store.listCompletedRuns()).map((item) => ({
-        ...item,
-        modelName: item.model_name,
-        completedAt: item.created_at,
-      })),
-    ));
+  app.get("/completed-runs", async (c) => {
+    const request = readPage(c, RUN_PAGE);
+    const page = await store.completedRunPage(request.offset, request.limit);
+    const entries = entryChunks(page, async (items) => {
+      const stored = await store.completedRunsById(items.map((item) => item.id));
+      return items.flatMap((item) => {
+        const run = stored.get(item.id);
+        return run ? [completedRunEntry(run, run.body)] : [];
+      });
+    });
+    return listResponse(
+      c,
+      page.total,
+      fitsInOneText(page) ? await jsonArrayText(entries) : jsonArrayStream(entries),
+    );
+  });
 
   registry.registerPath({
     method: "get",

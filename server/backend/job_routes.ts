@@ -99,12 +99,14 @@ export function jobRoutes(app: OpenAPIHono, deps: JobRouteDeps): void {
     const built = buildRunModel(model, request.overrides);
     if (!built.ok) throw invalidModel(built.problems);
     const name = modelMeta(JSON.parse(saved.body) as Record<string, unknown>).name;
+    // Recorded only if the model still exists: a deletion since it was read wins (issue 18).
     const view = await jobs.submit({
       modelId: id,
       modelName: name,
       model: built.model,
       notes: built.notes,
     });
+    if (!view) throw httpError(404, `Unknown model: ${id}`);
     return c.json(view, 202);
   });
 

@@ -10,6 +10,12 @@
  * Each running job keeps its events (`JobEventLog` of the runner service, so a late stream
  * client gets everything first); a finished job's stream is rebuilt from the store. The row in
  * the store is written at every change of status, before the change is visible anywhere else.
+ *
+ * A model's deletion and the submissions of its runs are serialised (one queue per model): a
+ * submission records its job only while the model exists, and a deletion first ends every job
+ * of the model (cancelled on the runner, an upload in flight waited for and then cancelled)
+ * and waits until nothing of them runs, then deletes the model with its jobs. Nothing is
+ * written for such a job afterwards, and it gets no run record (issue 18).
  */
 import { BackendStore, JOB_LOG_COLUMNS, type JobRow } from "../../lib/backend/backend_store.ts";
 import { JobProgress } from "../../lib/backend/job_progress.ts";
@@ -29,6 +35,7 @@ import {
 import { type BatchAppender, createBatchAppender } from "../../lib/store/batch_appender.ts";
 import { JobEventLog, type RunEvent } from "../runner/job_events.ts";
 import { abortableDelay } from "../../lib/concurrency/abortable_delay.ts";
+import { type Enqueue, serialQueue } from "../../lib/concurrency/serial_queue.ts";
 
 /** What the job manager is built from. */
 export interface BackendJobsOptions {
@@ -57,8 +64,13 @@ interface ActiveJob {
   readonly lines: string[];
   /** Set by whoever ends the job first (the follower, a cancel, a stop). */
   finalizing: boolean;
+  /** Set when its model is being deleted: the job writes no run record and no result. */
+  discarded: boolean;
   lastProgress: number;
+  /** The background work: submit, follow, complete or fail. */
   settled: Promise<void>;
+  /** An ending begun outside the background work (a cancel, a stop, a deletion). */
+  ending: Promise<void> | undefined;
 }
 
 function message(error: unknown): string {
@@ -74,6 +86,8 @@ export class BackendJobs {
   readonly #reconnectMs: number;
   readonly #active = new Map<string, ActiveJob>();
   readonly #appender: BatchAppender;
+  /** One queue per model with work in it: its deletion and its submissions, one at a time. */
+  readonly #modelQueues = new Map<string, { enqueue: Enqueue; users: number }>();
   #closing: Promise<void> | undefined;
 
   constructor(options: BackendJobsOptions) {
@@ -115,9 +129,34 @@ export class BackendJobs {
     return left.length;
   }
 
-  /** Records a job (committed), then submits and follows it in the background. */
-  async submit(submission: JobSubmission): Promise<JobView> {
-    if (this.#closing) throw new Error("The backend is stopping");
+  /** Runs `task` after every earlier deletion or submission of the same model has settled. */
+  async #exclusive<T>(modelId: string, task: () => Promise<T>): Promise<T> {
+    let queue = this.#modelQueues.get(modelId);
+    if (!queue) {
+      queue = { enqueue: serialQueue(), users: 0 };
+      this.#modelQueues.set(modelId, queue);
+    }
+    queue.users++;
+    try {
+      return await queue.enqueue(task);
+    } finally {
+      if (--queue.users === 0) this.#modelQueues.delete(modelId);
+    }
+  }
+
+  /**
+   * Records a job (committed), then submits and follows it in the background; undefined when
+   * the model no longer exists (deleted since the caller read it).
+   */
+  submit(submission: JobSubmission): Promise<JobView | undefined> {
+    return this.#exclusive(submission.modelId, async () => {
+      if (this.#closing) throw new Error("The backend is stopping");
+      if (!await this.#store.hasModel(submission.modelId)) return undefined;
+      return this.#submit(submission);
+    });
+  }
+
+  async #submit(submission: JobSubmission): Promise<JobView> {
     const row: JobRow = {
       id: crypto.randomUUID(),
       model_id: submission.modelId,
@@ -139,8 +178,10 @@ export class BackendJobs {
       controller: new AbortController(),
       lines: [],
       finalizing: false,
+      discarded: false,
       lastProgress: 0,
       settled: Promise.resolve(),
+      ending: undefined,
     };
     this.#active.set(row.id, job);
     for (const note of submission.notes ?? []) this.#addLine(job, `[backend] ${note}`);
@@ -217,10 +258,34 @@ export class BackendJobs {
     return { outcome: "cancelled", job: this.#view(job) };
   }
 
-  /** Cancels every unfinished job of a model (before it is deleted). */
-  async cancelModel(modelId: string): Promise<void> {
-    const jobs = [...this.#active.values()].filter((j) => j.row.model_id === modelId);
-    await Promise.all(jobs.map((job) => this.cancel(job.row.id)));
+  /**
+   * Deletes a model with its jobs, their logs and results; false when it does not exist. Its
+   * unfinished jobs are ended first (cancelled on the runner, uploads in flight waited for and
+   * cancelled) and nothing of them is written afterwards; no submission of the model gets in
+   * between. Run records of jobs that finished before stay in the history.
+   */
+  deleteModel(modelId: string): Promise<boolean> {
+    return this.#exclusive(modelId, async () => {
+      if (!await this.#store.hasModel(modelId)) return false;
+      const jobs = [...this.#active.values()].filter((j) => j.row.model_id === modelId);
+      await Promise.all(jobs.map((job) => this.#discard(job)));
+      // Log lines still batched would land after the deletion: write them first.
+      await this.#flushLogs();
+      return await this.#store.deleteModel(modelId);
+    });
+  }
+
+  /** Ends a job of a model being deleted and waits until nothing of it runs. */
+  async #discard(job: ActiveJob): Promise<void> {
+    job.discarded = true;
+    if (!job.finalizing) {
+      this.#end(job, "cancelled", CANCELLED, true).catch((error) =>
+        this.#log(`job ${job.row.id}: ${message(error)}`)
+      );
+    }
+    // A completion in progress stops at its result download, which this aborts.
+    job.controller.abort();
+    await Promise.allSettled([job.settled, job.ending]);
   }
 
   /** Jobs running (started by a runner worker) and queued (not yet started) now. */
@@ -377,8 +442,11 @@ export class BackendJobs {
         if (job.row.status === "pending" && !job.finalizing) {
           const startedAt = this.#now();
           await this.#store.updateJob(job.row.id, { status: "running", started_at: startedAt });
-          job.row.status = "running";
-          job.row.started_at = startedAt;
+          // Ended meanwhile (a cancel, a deletion): its final status stands.
+          if (!job.finalizing) {
+            job.row.status = "running";
+            job.row.started_at = startedAt;
+          }
         }
         job.progress.onProgress(String(event["phase"]), Number(event["pct"]), Date.now());
         this.#emitProgress(job);
@@ -411,32 +479,44 @@ export class BackendJobs {
     job.finalizing = true;
     let result: RunResult;
     try {
-      result = await this.#runner.result(runnerId) as RunResult;
+      result = await this.#runner.result(runnerId, job.controller.signal) as RunResult;
     } catch (error) {
+      if (job.discarded) return this.#drop(job);
       job.finalizing = false;
       await this.#fail(job, `The run ended but its result could not be read: ${message(error)}`);
       return;
     }
+    if (job.discarded) return this.#drop(job);
     await this.#flushLogs();
     await this.#store.saveJobResult(job.row.id, JSON.stringify(result));
     job.progress.onDone();
     const finishedAt = this.#now();
+    const final: JobRow = {
+      ...job.row,
+      status: "completed",
+      progress: 100,
+      finished_at: finishedAt,
+      started_at: job.row.started_at ?? finishedAt,
+    };
     await this.#store.updateJob(job.row.id, {
       status: "completed",
       progress: 100,
       finished_at: finishedAt,
       ...(job.row.started_at === null ? { started_at: finishedAt } : {}),
     });
-    Object.assign(job.row, {
-      status: "completed",
-      progress: 100,
-      finished_at: finishedAt,
-      started_at: job.row.started_at ?? finishedAt,
-    });
-    await this.#saveRecord(job, result);
+    // The record is saved before the job shows as completed: whoever sees it finished finds it.
+    await this.#saveRecord(job, final, result);
+    const { status, progress, finished_at, started_at } = final;
+    Object.assign(job.row, { status, progress, finished_at, started_at });
     this.#emitProgress(job);
     // The result is stored before `done` goes out: a client reads /results as soon as it sees it.
     job.events.append(done ? done as unknown as RunEvent : doneEvent(result));
+    this.#active.delete(job.row.id);
+  }
+
+  /** Forgets a job of a deleted model without writing anything more of it. */
+  #drop(job: ActiveJob): void {
+    job.events.append({ type: "error", error: CANCELLED });
     this.#active.delete(job.row.id);
   }
 
@@ -450,13 +530,24 @@ export class BackendJobs {
    * Ends the job with a final status: stops following it (and cancels it on the runner when
    * `cancelRunner`), stores the status, saves a record of a failed run, and ends its events.
    */
-  async #end(
+  #end(
     job: ActiveJob,
     status: "failed" | "cancelled",
     error: string,
     cancelRunner: boolean,
   ): Promise<void> {
     job.finalizing = true;
+    const ending = this.#endNow(job, status, error, cancelRunner);
+    job.ending = ending.catch(() => {});
+    return ending;
+  }
+
+  async #endNow(
+    job: ActiveJob,
+    status: "failed" | "cancelled",
+    error: string,
+    cancelRunner: boolean,
+  ): Promise<void> {
     job.controller.abort();
     const runnerId = job.row.runner_job_id;
     if (cancelRunner && runnerId !== null) {
@@ -465,9 +556,11 @@ export class BackendJobs {
     await this.#flushLogs();
     const finishedAt = this.#now();
     const progress = job.progress.value(Date.now());
-    await this.#store.updateJob(job.row.id, { status, error, finished_at: finishedAt, progress });
-    Object.assign(job.row, { status, error, finished_at: finishedAt, progress });
-    if (status === "failed") await this.#saveRecord(job, { error });
+    const ended = { status, error, finished_at: finishedAt, progress };
+    await this.#store.updateJob(job.row.id, ended);
+    // The record is saved before the job shows as failed: whoever sees it finished finds it.
+    if (status === "failed") await this.#saveRecord(job, { ...job.row, ...ended }, { error });
+    Object.assign(job.row, ended);
     job.events.append({ type: "error", error });
     this.#active.delete(job.row.id);
   }
@@ -477,8 +570,13 @@ export class BackendJobs {
   }
 
   /** The run-history record of a finished job, in the frontend's form (and the spec's keys). */
-  async #saveRecord(job: ActiveJob, result: Record<string, unknown>): Promise<void> {
-    const row = job.row;
+  async #saveRecord(
+    job: ActiveJob,
+    row: JobRow,
+    result: Record<string, unknown>,
+  ): Promise<void> {
+    // A job of a model being deleted leaves no history.
+    if (job.discarded) return;
     const record = runRecord(row, job.modelName, result, job.lines);
     try {
       await this.#store.upsertCompletedRun({
@@ -486,6 +584,7 @@ export class BackendJobs {
         model_id: row.model_id,
         model_name: job.modelName,
         status: row.status,
+        completed_at: row.finished_at,
         body: JSON.stringify(record),
       }, this.#now());
     } catch (error) {

@@ -1,10 +1,14 @@
 /**
- * Request bodies of the backend: read within the size limit (413), parsed as JSON (malformed:
- * 400), and required to be one JSON object (anything else: 400).
+ * Request bodies of the backend (and of the extraction service's run route): read within the
+ * size limit (413), refused when nested deeper than 64 levels (400, before anything recursive
+ * meets them), parsed as JSON (malformed: 400), and required to be one JSON object (anything
+ * else: 400).
  */
 import type { Context } from "hono";
+import { jsonDepthProblem } from "../../lib/validation/json_depth.ts";
 import { readBodyText } from "../middleware/body_limit.ts";
 import { httpError } from "../middleware/errors.ts";
+import { bodyGuarded } from "../middleware/json_body_guard.ts";
 
 /** The body's text and its parsed object; `optional` lets an empty body be `{}`. */
 export async function readJsonObject(
@@ -12,11 +16,16 @@ export async function readJsonObject(
   maxBytes: number,
   optional = false,
 ): Promise<{ text: string; value: Record<string, unknown> }> {
-  const text = await readBodyText(c.req.raw, maxBytes);
+  // Behind `guardJsonBody` (the backend's /api routes) the body was read within its limit and
+  // scanned already, and waits in Hono's cache; elsewhere (the extraction service) it is read here.
+  const guarded = bodyGuarded(c.req.raw);
+  const text = guarded ? await c.req.text() : await readBodyText(c.req.raw, maxBytes);
   if (text.trim() === "") {
     if (optional) return { text: "{}", value: {} };
     throw httpError(400, "The request body must be a JSON object; it is empty");
   }
+  const tooDeep = guarded ? undefined : jsonDepthProblem(text);
+  if (tooDeep) throw httpError(400, tooDeep);
   let value: unknown;
   try {
     value = JSON.parse(text);

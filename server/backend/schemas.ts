@@ -19,6 +19,30 @@ export const modelItemSchema = z.object({
   updated_at: z.string().describe("ISO 8601, UTC"),
 }).openapi("ModelListItem");
 
+/**
+ * A model list entry: the saved model's own members, the backend's `createdAt`/`updatedAt`, and
+ * the spec's list fields over them.
+ */
+export const modelListEntrySchema = modelItemSchema.extend({
+  createdAt: z.string().describe("ISO 8601, UTC: `created_at` under the frontend's name"),
+  updatedAt: z.string().describe("ISO 8601, UTC: `updated_at` under the frontend's name"),
+}).catchall(z.unknown()).describe(
+  "The saved model whole (any other members as saved), the spec's fields winning over saved " +
+    "members of the same name",
+).openapi("ModelListEntry");
+
+/** `?limit&offset` of a list, documented with its rule. */
+export function pageQuerySchema(rule: { defaultLimit: number; maxLimit: number }) {
+  return z.object({
+    limit: z.string().regex(/^\d+$/).optional().describe(
+      `How many entries, 1 to ${rule.maxLimit} (default ${rule.defaultLimit})`,
+    ),
+    offset: z.string().regex(/^\d+$/).optional().describe(
+      "How many entries to skip (default 0)",
+    ),
+  });
+}
+
 /** Any JSON object: a model in either form, a draft included. */
 export const anyObjectSchema = z.looseObject({}).openapi("AnyObject");
 
@@ -56,13 +80,20 @@ export const completedRunItemSchema = z.object({
 }).openapi("CompletedRunItem");
 
 /**
- * A run-history list item: the spec's members plus the camelCase names the existing frontend
- * reads when it replaces its local history with this list (`modelName`, `completedAt`).
+ * A run-history list entry: the record as saved (`result`, `logs`, `solver`, `duration`,
+ * `objective`, ... of the frontend's record) with the camelCase names the existing frontend
+ * reads when it replaces its local history with this list (`modelName`, `completedAt`) and the
+ * spec's members over it.
  */
 export const completedRunListItemSchema = completedRunItemSchema.extend({
-  modelName: z.string().nullable(),
-  completedAt: z.string(),
-}).openapi("CompletedRunListItem");
+  modelName: z.string().nullable().describe("The record's own, else `model_name`"),
+  completedAt: z.string().describe(
+    "The record's own, else when it was first saved (ISO 8601, UTC); the list's order",
+  ),
+}).catchall(z.unknown()).describe(
+  "The saved record whole (any other members as saved), the spec's fields winning over " +
+    "saved members of the same name",
+).openapi("CompletedRunListItem");
 
 /** `GET /api/health`. */
 export const healthSchema = z.object({

@@ -22,7 +22,7 @@ import { createDuckDbScraperRepository } from "../../lib/scraper/duckdb_reposito
 import { createScraperService, type ScraperService } from "../../lib/scraper/service.ts";
 import type { SourceClient, SourceName } from "../../lib/scraper/source.ts";
 import type { Store } from "../../lib/store/store.ts";
-import { limitBody } from "../middleware/body_limit.ts";
+import { guardJsonBody } from "../middleware/json_body_guard.ts";
 import { createServiceApp } from "../middleware/service_app.ts";
 import { cors } from "../middleware/cors.ts";
 import { adapterRoutes, calliopeTechnologyRoutes } from "./adapters.ts";
@@ -140,7 +140,8 @@ export async function createCatalogueApp(options: CatalogueAppOptions): Promise<
     "*",
     cors({ origins: config.allowedOrigins, headers: CORS_HEADERS, methods: CORS_METHODS }),
   );
-  app.use("*", limitBody(MAX_BODY_BYTES));
+  // Every body within 2 MiB (413) and nested at most 64 deep (400) before a route reads it.
+  app.use("*", guardJsonBody(MAX_BODY_BYTES));
   app.route("/health", healthRoutes(deps));
   app.route(`${API}/debug`, debugRoutes(deps));
   app.route("/", docsRoutes());

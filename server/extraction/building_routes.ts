@@ -16,6 +16,7 @@ import {
   errorOf,
   jsonOf,
 } from "./schemas.ts";
+import { acceptsGzip, gzipBytes } from "../middleware/gzip_bytes.ts";
 
 const CURSOR_PREFIX = "b1:";
 
@@ -119,8 +120,8 @@ export function buildingRoutes(api: OpenAPIHono, deps: { runs: RunStore }): void
     }
     // A page of 500 buildings with their surfaces is about 1 MB of JSON, a tenth of it gzipped:
     // compressed once and kept, for clients that accept it.
-    if (/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) {
-      entry.gzip ??= await gzip(entry.bytes);
+    if (acceptsGzip(c.req.header("accept-encoding"))) {
+      entry.gzip ??= await gzipBytes(entry.bytes);
       return c.body(entry.gzip, 200, {
         "Content-Type": "application/json",
         "Content-Encoding": "gzip",
@@ -132,9 +133,4 @@ export function buildingRoutes(api: OpenAPIHono, deps: { runs: RunStore }): void
       "Vary": "Accept-Encoding",
     }) as never;
   });
-}
-
-async function gzip(bytes: Uint8Array<ArrayBuffer>): Promise<Uint8Array<ArrayBuffer>> {
-  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
 }

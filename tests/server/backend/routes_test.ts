@@ -146,18 +146,23 @@ Deno.test("backend routes", async (t) => {
       const list = (await call(b.base, "GET", "/api/completed-runs")).body;
       assert.equal(list.length, 1);
       assert.equal(list[0].status, "failed");
-      // The spec's members, and the camelCase names the frontend reads from this list.
+      // Issue 18 changed this list's shape: the spec's members over the whole record as saved
+      // (the frontend reloads its history from the list), its own camelCase names kept.
       assert.deepEqual(Object.keys(list[0]).sort(), [
         "completedAt",
         "created_at",
+        "framework",
         "id",
+        "logs",
         "modelName",
         "model_id",
         "model_name",
+        "result",
         "status",
       ]);
       assert.equal(list[0].modelName, list[0].model_name);
-      assert.equal(list[0].completedAt, list[0].created_at);
+      assert.equal(list[0].completedAt, record.completedAt);
+      assert.deepEqual([list[0].result, list[0].logs], [record.result, record.logs]);
       const snake = await call(b.base, "POST", "/api/completed-runs", { model_id: "3" });
       assert.match(snake.body.id, /^run_/);
       assert.equal((await call(b.base, "GET", "/api/completed-runs")).body[0].id, snake.body.id);
