@@ -6,7 +6,11 @@
 /** A bounding box [minLon, minLat, maxLon, maxLat], degrees. */
 export type Bbox = [number, number, number, number];
 
-/** Widest and tallest box a layer request may name without `region`, degrees. */
+/**
+ * Widest and tallest box the Overpass fallback asks for, degrees. The store has no such limit:
+ * a larger box without a region is answered from the store, or (no imported region there) with
+ * an empty collection and a notice.
+ */
 export const MAX_BBOX_SPAN_DEG = 5;
 
 /**
@@ -55,14 +59,14 @@ export function parseBbox(text: string): Bbox {
   return [minLon, minLat, maxLon, maxLat];
 }
 
-/** Throws a RangeError (starting "bbox") when `bbox` spans more than `maxDeg` either way. */
-export function checkBboxSpan(bbox: Bbox, maxDeg: number = MAX_BBOX_SPAN_DEG): void {
-  const [w, h] = [bbox[2] - bbox[0], bbox[3] - bbox[1]];
-  if (w > maxDeg || h > maxDeg) {
-    throw new RangeError(
-      `bbox spans ${round(w)} x ${round(h)} degrees; at most ${maxDeg} x ${maxDeg} without region`,
-    );
-  }
+/** Whether `bbox` spans at most `maxDeg` degrees both ways. */
+export function withinSpan(bbox: Bbox, maxDeg: number = MAX_BBOX_SPAN_DEG): boolean {
+  return bbox[2] - bbox[0] <= maxDeg && bbox[3] - bbox[1] <= maxDeg;
+}
+
+/** The box's width and height in degrees as text, e.g. "60 x 35". */
+export function spanText(bbox: Bbox): string {
+  return `${round(bbox[2] - bbox[0])} x ${round(bbox[3] - bbox[1])}`;
 }
 
 function round(v: number): number {

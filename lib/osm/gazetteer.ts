@@ -104,6 +104,35 @@ export function searchPlaces(places: Iterable<Place>, query: string): Place | un
   return best;
 }
 
+/** Places by normalized name (each name of each place), built once per places array. */
+const exactIndexes = new WeakMap<readonly Place[], Map<string, Place>>();
+
+function exactIndex(places: readonly Place[]): Map<string, Place> {
+  let index = exactIndexes.get(places);
+  if (!index) {
+    index = new Map();
+    for (const place of places) {
+      for (const name of place.names) {
+        const key = normalizeName(name);
+        const held = index.get(key);
+        if (!held || place.population > held.population) index.set(key, place);
+      }
+    }
+    exactIndexes.set(places, index);
+  }
+  return index;
+}
+
+/**
+ * The place named exactly `query` (without regard to case or diacritics), the most populous
+ * where several are; undefined when no name matches exactly. A lookup in an index built once
+ * per array: the geocoder answers such names at once, without asking Nominatim.
+ */
+export function exactPlace(places: readonly Place[], query: string): Place | undefined {
+  const q = normalizeName(query);
+  return q === "" ? undefined : exactIndex(places).get(q);
+}
+
 function finite(value: unknown): number | undefined {
   const n = typeof value === "string" ? Number(value.replace(/[\s,]/g, "")) : value;
   return typeof n === "number" && Number.isFinite(n) ? n : undefined;

@@ -1,21 +1,26 @@
 /**
- * Geocoding: a place name to `{lat, lon, display_name, bbox}`. A Nominatim-compatible service
- * is asked first, with a User-Agent and at most one request per `minIntervalMs` (Nominatim's
- * usage policy: one a second, identified); when it cannot be reached (network error, non-2xx,
- * timeout, unreadable answer) the local gazetteer answers, so the caller never sees a bad gateway.
- * Nominatim's answers, found or not, are cached; gazetteer answers are not, so the service is
- * asked again once it is back. After a failure Nominatim is skipped for `retryAfterMs`, so a dead
- * service costs one timeout, not one per request.
+ * Geocoding: a place name to `{lat, lon, display_name, bbox}`. What can be answered locally is
+ * answered at once: the cache, then a place of the local gazetteer named exactly so. Only the
+ * rest goes to the Nominatim-compatible service, with a User-Agent and at most one request per
+ * `minIntervalMs` (Nominatim's usage policy: one a second, identified), through a queue that
+ * serves clients in turn and refuses a request whose turn would come after `maxWaitMs` (the
+ * caller answers 503 with Retry-After). The same question asked again while it waits joins it.
+ * When Nominatim cannot be reached (network error, non-2xx, timeout, unreadable answer) the
+ * gazetteer's best match answers, so the caller never sees a bad gateway. Nominatim's answers,
+ * found or not, are cached; gazetteer answers are not, so the service is asked again once it is
+ * back. After a failure Nominatim is skipped for `retryAfterMs`, so a dead service costs one
+ * timeout, not one per request.
  */
-import { serialQueue } from "../concurrency/serial_queue.ts";
 import {
   type BBox,
   boxAround,
+  exactPlace,
   type GeocodeResult,
   type Place,
   placeResult,
   searchPlaces,
 } from "./gazetteer.ts";
+import { FairQueue, QueueBusyError } from "./fair_queue.ts";
 import { LruCache } from "../cache/lru_cache.ts";
 
 export type { GeocodeResult } from "./gazetteer.ts";
@@ -23,10 +28,24 @@ export type { GeocodeResult } from "./gazetteer.ts";
 /** Which source answered. */
 export type GeocodeSource = "nominatim" | "gazetteer" | "cache";
 
-/** A geocoding answer: found with its source, or not found (the route answers 404). */
+/**
+ * A geocoding answer: found with its source, not found (the route answers 404), or busy: the
+ * question must go upstream and its turn would come too late (503 with Retry-After).
+ */
 export type GeocodeAnswer =
   | { found: true; result: GeocodeResult; source: GeocodeSource }
-  | { found: false; source: GeocodeSource; message: string };
+  | { found: false; source: GeocodeSource; message: string }
+  | {
+    found: false;
+    busy: true;
+    /** No source answered. */
+    source?: undefined;
+    retryAfterSeconds: number;
+    message: string;
+  };
+
+/** The client of a request without one (in-process calls). */
+export const LOCAL_CLIENT = "local";
 
 /** What a geocoder is built from. */
 export interface GeocoderOptions {
@@ -38,6 +57,8 @@ export interface GeocoderOptions {
   fetch?: typeof fetch;
   /** Least time between two request starts, ms (default 1000). */
   minIntervalMs?: number;
+  /** Longest wait for a turn at Nominatim, ms (default 10 s); beyond it, a busy answer. */
+  maxWaitMs?: number;
   /** How long one request may take, ms (default 10 s). */
   timeoutMs?: number;
   /** After a failure, how long Nominatim is not asked, ms (default 30 s; 0 asks every time). */
@@ -55,9 +76,15 @@ export interface GeocoderOptions {
 
 /** A geocoder. */
 export interface Geocoder {
-  /** The best place for `query`; never throws for an unreachable service. */
-  geocode(query: string): Promise<GeocodeAnswer>;
+  /**
+   * The best place for `query`, asked by `client` (its address: turns at Nominatim go round
+   * the clients); never throws for an unreachable service.
+   */
+  geocode(query: string, client?: string): Promise<GeocodeAnswer>;
 }
+
+/** Default wait bound for a turn at Nominatim, ms. */
+export const GEOCODER_MAX_WAIT_MS = 10_000;
 
 /** Nominatim's `boundingbox` [minLat, maxLat, minLon, maxLon] (strings) as [minLon, minLat, maxLon, maxLat]. */
 export function nominatimBBox(boundingbox: unknown): BBox | undefined {
@@ -100,7 +127,12 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
   const now = options.now ?? Date.now;
   const timeoutMs = options.timeoutMs ?? 10_000;
   const retryAfterMs = options.retryAfterMs ?? 30_000;
-  const queue = serialQueue(options.minIntervalMs ?? 1000);
+  const queue = new FairQueue({
+    intervalMs: options.minIntervalMs ?? 1000,
+    maxWaitMs: options.maxWaitMs ?? GEOCODER_MAX_WAIT_MS,
+  });
+  // Questions on their way upstream, by cache key: the same question joins the first.
+  const pending = new Map<string, Promise<GeocodeAnswer>>();
   const cache = new LruCache<GeocodeResult | null>({
     maxEntries: options.cacheEntries ?? 1000,
     ttlMs: options.cacheTtlMs ?? 24 * 3600_000,
@@ -135,16 +167,54 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
     }
   };
 
+  const places = async (): Promise<readonly Place[]> =>
+    options.extraPlaces ? await options.extraPlaces() : [];
+
   const fromGazetteer = async (query: string): Promise<GeocodeAnswer> => {
-    const extra = options.extraPlaces ? await options.extraPlaces() : [];
-    const place = searchPlaces([...extra, ...options.gazetteer], query);
+    const place = searchPlaces([...await places(), ...options.gazetteer], query);
     return place
       ? { found: true, result: placeResult(place), source: "gazetteer" }
       : { found: false, source: "gazetteer", message: `No place found for "${query}"` };
   };
 
+  /** A place named exactly `query`, the imported regions' first; the more populous wins. */
+  const exactLocal = async (query: string): Promise<Place | undefined> => {
+    const extra = exactPlace(await places(), query);
+    const shipped = exactPlace(options.gazetteer, query);
+    if (!extra) return shipped;
+    return shipped && shipped.population > extra.population ? shipped : extra;
+  };
+
+  /** Nominatim's answer in `client`'s turn, the gazetteer's when Nominatim is unreachable. */
+  const upstream = async (query: string, key: string, client: string) => {
+    let answer: { value: GeocodeResult | null | undefined; source: GeocodeSource };
+    try {
+      answer = await queue.run(client, async () => {
+        // A request queued behind the same question finds its answer here.
+        const again = cache.get(key);
+        if (again !== undefined) return { value: again, source: "cache" as const };
+        return { value: await askNominatim(query), source: "nominatim" as const };
+      });
+    } catch (error) {
+      if (!(error instanceof QueueBusyError)) throw error;
+      const seconds = Math.max(1, Math.ceil(error.retryAfterMs / 1000));
+      return {
+        found: false,
+        busy: true,
+        retryAfterSeconds: seconds,
+        message: `Too many geocoding requests waiting for Nominatim (at most one a second, ` +
+          `GEOCODER_MAX_WAIT_S); retry in ${seconds} s`,
+      } as const;
+    }
+    if (answer.value === undefined) return await fromGazetteer(query);
+    if (answer.source === "nominatim") cache.set(key, answer.value);
+    return answer.value
+      ? { found: true, result: answer.value, source: answer.source } as const
+      : { found: false, source: answer.source, message: `No place found for "${query}"` } as const;
+  };
+
   return {
-    async geocode(query) {
+    async geocode(query, client = LOCAL_CLIENT) {
       const key = cacheKey(query);
       const cached = cache.get(key);
       if (cached !== undefined) {
@@ -152,21 +222,20 @@ export function createGeocoder(options: GeocoderOptions): Geocoder {
           ? { found: true, result: cached, source: "cache" }
           : { found: false, source: "cache", message: `No place found for "${query}"` };
       }
+      // A place of that very name is answered locally, at once.
+      const local = await exactLocal(query);
+      if (local) return { found: true, result: placeResult(local), source: "gazetteer" };
       // While Nominatim is known to be down, the gazetteer answers without waiting in line.
       if (now() < downUntil) return await fromGazetteer(query);
-      const answer = await queue(async () => {
-        // A request queued behind the same question finds its answer here.
-        const again = cache.get(key);
-        if (again !== undefined) return { value: again, source: "cache" as const };
-        return { value: await askNominatim(query), source: "nominatim" as const };
-      });
-      if (answer.value === undefined) return await fromGazetteer(query);
-      if (answer.source === "nominatim") cache.set(key, answer.value);
-      return answer.value ? { found: true, result: answer.value, source: answer.source } : {
-        found: false,
-        source: answer.source,
-        message: `No place found for "${query}"`,
-      };
+      const joined = pending.get(key);
+      if (joined) return await joined;
+      const asked = upstream(query, key, client);
+      pending.set(key, asked);
+      try {
+        return await asked;
+      } finally {
+        pending.delete(key);
+      }
     },
   };
 }

@@ -12,8 +12,12 @@
 import type { Store } from "../store/store.ts";
 import {
   COLLECTION_HEAD,
+  collectionTail,
+  featureBudget,
   featureSql,
+  LAYER_LIMITS,
   type LayerAnswer,
+  type LayerLimits,
   type LayerRequest,
   regionKey,
 } from "./layer_query.ts";
@@ -31,14 +35,16 @@ export interface IndexedLayerAnswer extends LayerAnswer {
 export interface LayerIndex {
   /** Features held. */
   readonly count: number;
-  /** The features `request` selects (bbox and/or region), ordered by osm_id. */
-  query(request: LayerRequest): IndexedLayerAnswer;
+  /**
+   * The features `request` selects (bbox and/or region), ordered by osm_id, cut at `limits`
+   * exactly as `queryLayer` cuts them.
+   */
+  query(request: LayerRequest, limits?: LayerLimits): IndexedLayerAnswer;
 }
 
 const encoder = new TextEncoder();
 const HEAD = encoder.encode(COLLECTION_HEAD);
 const COMMA = 0x2c;
-const TAIL = encoder.encode("]}");
 
 /**
  * Reads `layer` into an index, or answers undefined when its feature text is over `maxBytes`.
@@ -64,7 +70,7 @@ export async function loadLayerIndex(
   }>(
     `SELECT lower(region_path) AS region, min_lon, min_lat, max_lon, max_lat,
             ${featureSql(layer)} AS feature
-     FROM ${layer} ORDER BY osm_id`,
+     FROM ${layer} ORDER BY osm_id, region_path`,
   );
   const n = rows.length;
   const boxes = new Float64Array(n * 4);
@@ -88,7 +94,7 @@ export async function loadLayerIndex(
   });
   return {
     count: n,
-    query(request) {
+    query(request, limits = LAYER_LIMITS) {
       // The regions a region request selects: the region itself and those under it.
       let wanted: Uint8Array | undefined;
       if (request.region !== undefined) {
@@ -101,17 +107,27 @@ export async function loadLayerIndex(
       const [minLon, minLat, maxLon, maxLat] = request.bbox ?? [-Infinity, -Infinity, 0, 0];
       const bbox = request.bbox !== undefined;
       const picked: Uint8Array[] = [];
-      let size = HEAD.length + TAIL.length;
+      const budget = featureBudget(limits);
+      // Features bytes with their commas; past a limit the rest are only counted.
+      let used = 0, total = 0, full = false;
       for (let i = 0; i < n; i++) {
         if (wanted && wanted[regionIds[i]!] !== 1) continue;
         if (
           bbox && (boxes[i * 4 + 2]! < minLon || boxes[i * 4]! > maxLon ||
             boxes[i * 4 + 3]! < minLat || boxes[i * 4 + 1]! > maxLat)
         ) continue;
+        total++;
+        if (full) continue;
+        const next = used + features[i]!.length + (picked.length > 0 ? 1 : 0);
+        if (picked.length >= limits.maxFeatures || next > budget) {
+          full = true;
+          continue;
+        }
         picked.push(features[i]!);
-        size += features[i]!.length + 1;
+        used = next;
       }
-      const bytes = new Uint8Array(size - (picked.length > 0 ? 1 : 0));
+      const tail = encoder.encode(collectionTail(picked.length, total, limits));
+      const bytes = new Uint8Array(HEAD.length + used + tail.length);
       bytes.set(HEAD, 0);
       let at = HEAD.length;
       picked.forEach((feature, k) => {
@@ -119,10 +135,12 @@ export async function loadLayerIndex(
         bytes.set(feature, at);
         at += feature.length;
       });
-      bytes.set(TAIL, at);
+      bytes.set(tail, at);
       return {
         bytes,
         count: picked.length,
+        total,
+        truncated: total > picked.length,
         get text() {
           return new TextDecoder().decode(bytes);
         },

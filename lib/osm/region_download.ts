@@ -5,6 +5,11 @@
  * ones first getting everything they missed. A download goes on when its caller goes away; a
  * second start for a region that is already on its way attaches to the running download.
  * Imports run one at a time: they share the store's one writer.
+ *
+ * Bounds: at most `maxRunning` downloads at once (a further start is refused with
+ * DownloadsBusyError), at most `maxBytes` per extract (by Content-Length and by counting),
+ * a deadline for the server's answer and one for a body that stops flowing. A failed download
+ * removes its temporary file; a new manager removes the ones a killed process left behind.
  */
 import { createHash } from "node:crypto";
 import type { Store } from "../store/store.ts";
@@ -79,13 +84,22 @@ export interface RegionDownloadOptions {
   readonly maxFinished?: number;
   /** Least time between two progress frames, ms (default 250: about four a second). */
   readonly progressIntervalMs?: number;
+  /** Most downloads queued or running at once (OSM_DOWNLOADS_MAX, default 2). */
+  readonly maxRunning?: number;
+  /** Largest extract, bytes (OSM_DOWNLOAD_MAX_MB, default 8 GiB). */
+  readonly maxBytes?: number;
+  /** Longest wait for the server's answer (status and headers), ms (default 30 s). */
+  readonly firstByteTimeoutMs?: number;
+  /** Longest pause in a body, ms (default 60 s). */
+  readonly stallTimeoutMs?: number;
 }
 
 /** The downloads of a service. */
 export interface RegionDownloads {
   /**
    * Starts downloading `region`, or attaches to its download that is queued or running:
-   * `attached` says which.
+   * `attached` says which. Throws DownloadsBusyError when a new download would be one more
+   * than `maxRunning`.
    */
   start(region: Region): { download: RegionDownload; attached: boolean };
   /** The download with this id, while it runs and for a while after (see keepFinishedMs). */
@@ -100,8 +114,35 @@ export const KEEP_FINISHED_MS = 60 * 60 * 1000;
 /** Default number of finished downloads kept. */
 export const MAX_FINISHED = 100;
 
+/** Default number of downloads at once. */
+export const MAX_RUNNING = 2;
+
+/** Default largest extract, bytes: every country's extract fits, no continent's does. */
+export const MAX_DOWNLOAD_BYTES = 8 * 1024 * 1024 * 1024;
+
+/** Default deadline for the server's answer, ms. */
+export const FIRST_BYTE_TIMEOUT_MS = 30_000;
+
+/** Default deadline for a body that has stopped, ms. */
+export const STALL_TIMEOUT_MS = 60_000;
+
 /** The error of a download ended by the service's stop. */
 export const STOPPED_MESSAGE = "The service is stopping; the download was abandoned";
+
+/** A start refused because `maxRunning` downloads are queued or running. */
+export class DownloadsBusyError extends Error {
+  constructor(readonly running: number, readonly max: number) {
+    super(
+      `${running} download(s) are running, at most ${max} at once (OSM_DOWNLOADS_MAX); ` +
+        "try again when one has ended",
+    );
+    this.name = "DownloadsBusyError";
+  }
+}
+
+/** Names of the temporary extract files (see removeLeftovers). */
+const TEMP_PREFIX = "region-";
+const TEMP_SUFFIX = ".osm.pbf";
 
 const MB = 1024 * 1024;
 
@@ -109,8 +150,88 @@ function megabytes(bytes: number): string {
   return (bytes / MB).toFixed(1);
 }
 
+function seconds(ms: number): string {
+  return String(Math.round(ms / 100) / 10);
+}
+
 /** A failure whose message is already the frame's message. */
 class DownloadError extends Error {}
+
+/**
+ * A deadline that can be re-armed: its signal aborts with a DownloadError carrying the
+ * message of the deadline that passed.
+ */
+class Deadline {
+  readonly #controller = new AbortController();
+  #timer: ReturnType<typeof setTimeout> | undefined;
+  readonly signal = this.#controller.signal;
+
+  arm(ms: number, message: () => string): void {
+    this.clear();
+    this.#timer = setTimeout(() => this.#controller.abort(new DownloadError(message())), ms);
+  }
+
+  clear(): void {
+    if (this.#timer !== undefined) clearTimeout(this.#timer);
+    this.#timer = undefined;
+  }
+
+  /** The DownloadError of the deadline that passed, or undefined. */
+  get passed(): DownloadError | undefined {
+    return this.signal.aborted ? this.signal.reason as DownloadError : undefined;
+  }
+}
+
+/**
+ * Removes the temporary extract files in `dir` that a previous process left (killed while it
+ * downloaded); other files stay. Returns the names removed.
+ */
+export function removeLeftovers(dir: string): string[] {
+  const removed: string[] = [];
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return removed;
+    throw error;
+  }
+  for (const entry of entries) {
+    if (!entry.isFile || !entry.name.startsWith(TEMP_PREFIX)) continue;
+    if (!entry.name.endsWith(TEMP_SUFFIX)) continue;
+    try {
+      Deno.removeSync(`${dir}/${entry.name}`);
+      removed.push(entry.name);
+    } catch {
+      // Gone meanwhile, or not ours to remove: nothing to clean.
+    }
+  }
+  return removed;
+}
+
+/** A small text body (a checksum file), read to at most `max` bytes. */
+async function smallText(response: Response, max: number): Promise<string> {
+  const reader = response.body?.getReader();
+  if (!reader) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  try {
+    while (size < max) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      chunks.push(value);
+      size += value.length;
+    }
+  } finally {
+    await reader.cancel().catch(() => {});
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.length;
+  }
+  return new TextDecoder().decode(bytes.subarray(0, max));
+}
 
 /** The hash of a Geofabrik `.md5` file (`<hash>  <filename>`); throws a SyntaxError otherwise. */
 export function parseMd5File(text: string): string {
@@ -126,7 +247,15 @@ export function createRegionDownloads(options: RegionDownloadOptions): RegionDow
   const keepMs = options.keepFinishedMs ?? KEEP_FINISHED_MS;
   const maxFinished = options.maxFinished ?? MAX_FINISHED;
   const intervalMs = options.progressIntervalMs ?? 250;
+  const maxRunning = options.maxRunning ?? MAX_RUNNING;
+  const maxBytes = options.maxBytes ?? MAX_DOWNLOAD_BYTES;
+  const firstByteMs = options.firstByteTimeoutMs ?? FIRST_BYTE_TIMEOUT_MS;
+  const stallMs = options.stallTimeoutMs ?? STALL_TIMEOUT_MS;
   const serviceLog = options.log ?? (() => {});
+  const leftovers = removeLeftovers(options.downloadDir);
+  if (leftovers.length > 0) {
+    serviceLog(`removed ${leftovers.length} unfinished download(s) left by an earlier run`);
+  }
   const downloads = new Map<string, Download>();
   const running = new Map<string, Download>(); // by region path, lower case
   const stop = new AbortController();
@@ -157,8 +286,8 @@ export function createRegionDownloads(options: RegionDownloadOptions): RegionDow
     try {
       file = await Deno.makeTempFile({
         dir: options.downloadDir,
-        prefix: "region-",
-        suffix: ".osm.pbf",
+        prefix: TEMP_PREFIX,
+        suffix: TEMP_SUFFIX,
       });
       const md5 = await fetchExtract(d, file, signal);
       await verifyChecksum(d, md5, signal);
@@ -197,96 +326,152 @@ export function createRegionDownloads(options: RegionDownloadOptions): RegionDow
   };
 
   /** Streams the extract into `file`; returns its MD5 (hex), computed on the way. */
-  const fetchExtract = async (d: Download, file: string, signal: AbortSignal) => {
+  const fetchExtract = async (d: Download, file: string, stopSignal: AbortSignal) => {
     const url = d.region.url;
     d.status = "downloading";
     d.emit({ type: "log", message: `downloading ${url}` });
-    let response: Response;
-    try {
-      response = await options.fetch(url, { signal });
-    } catch (error) {
-      throw new DownloadError(`Cannot reach ${url}: ${(error as Error).message}`);
-    }
-    if (!response.ok || response.body === null) {
-      await response.body?.cancel();
-      throw new DownloadError(`Download of ${url} failed: HTTP ${response.status}`);
-    }
-    const length = Number(response.headers.get("content-length"));
-    d.totalBytes = response.headers.has("content-length") && Number.isSafeInteger(length)
-      ? length
-      : null;
-    d.emit({
-      type: "log",
-      message: d.totalBytes === null
-        ? "size unknown (no Content-Length)"
-        : `size ${megabytes(d.totalBytes)} MB`,
-    });
-    const hash = createHash("md5");
-    const out = await Deno.open(file, { write: true, truncate: true });
-    let lastAt = 0, lastStep = -1;
-    const progress = (force: boolean) => {
-      const total = d.totalBytes;
-      const step = total ? Math.floor((d.bytes / total) * 20) : -1; // 5 % steps
-      const now = performance.now();
-      if (!force && now - lastAt < intervalMs && step === lastStep) return;
-      lastAt = now;
-      lastStep = step;
-      const percent = total ? Math.round((d.bytes / total) * 1000) / 10 : null;
-      d.emit({
-        type: "progress",
-        message: `${megabytes(d.bytes)}` +
-          (total ? ` of ${megabytes(total)} MB (${percent} %)` : " MB"),
-        bytes: d.bytes,
-        total_bytes: total,
-        percent,
-      });
+    const deadline = new Deadline();
+    const signal = AbortSignal.any([stopSignal, deadline.signal]);
+    // A deadline that passed names itself; the stop is rethrown as it is.
+    const failure = (error: unknown, message: string) => {
+      if (stopSignal.aborted) return error;
+      return deadline.passed ?? new DownloadError(`${message}: ${(error as Error)?.message}`);
     };
     try {
-      for await (const chunk of response.body) {
-        hash.update(chunk);
-        let written = 0;
-        while (written < chunk.length) written += await out.write(chunk.subarray(written));
-        d.bytes += chunk.length;
-        progress(false);
+      deadline.arm(
+        firstByteMs,
+        () => `No answer from ${url} within ${seconds(firstByteMs)} s (OSM_DOWNLOAD_FIRST_BYTE_S)`,
+      );
+      let response: Response;
+      try {
+        response = await options.fetch(url, { signal });
+      } catch (error) {
+        throw failure(error, `Cannot reach ${url}`);
       }
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new DownloadError(
-        `Download of ${url} broke off after ${d.bytes} bytes: ${(error as Error).message}`,
-      );
+      if (!response.ok || response.body === null) {
+        await response.body?.cancel().catch(() => {});
+        throw new DownloadError(`Download of ${url} failed: HTTP ${response.status}`);
+      }
+      const length = Number(response.headers.get("content-length"));
+      d.totalBytes = response.headers.has("content-length") && Number.isSafeInteger(length)
+        ? length
+        : null;
+      const tooLarge = (what: string) =>
+        new DownloadError(
+          `Download of ${url} ${what}, over the limit of ${megabytes(maxBytes)} MB ` +
+            "(OSM_DOWNLOAD_MAX_MB)",
+        );
+      if (d.totalBytes !== null && d.totalBytes > maxBytes) {
+        await response.body.cancel().catch(() => {});
+        throw tooLarge(`is ${megabytes(d.totalBytes)} MB`);
+      }
+      d.emit({
+        type: "log",
+        message: d.totalBytes === null
+          ? "size unknown (no Content-Length)"
+          : `size ${megabytes(d.totalBytes)} MB`,
+      });
+      const hash = createHash("md5");
+      const out = await Deno.open(file, { write: true, truncate: true });
+      let lastAt = 0, lastStep = -1;
+      const progress = (force: boolean) => {
+        const total = d.totalBytes;
+        const step = total ? Math.floor((d.bytes / total) * 20) : -1; // 5 % steps
+        const now = performance.now();
+        if (!force && now - lastAt < intervalMs && step === lastStep) return;
+        lastAt = now;
+        lastStep = step;
+        const percent = total ? Math.round((d.bytes / total) * 1000) / 10 : null;
+        d.emit({
+          type: "progress",
+          message: `${megabytes(d.bytes)}` +
+            (total ? ` of ${megabytes(total)} MB (${percent} %)` : " MB"),
+          bytes: d.bytes,
+          total_bytes: total,
+          percent,
+        });
+      };
+      const stalled = () =>
+        `Download of ${url} stalled: no data for ${seconds(stallMs)} s after ${d.bytes} bytes ` +
+        "(OSM_DOWNLOAD_STALL_S)";
+      const reader = response.body.getReader();
+      try {
+        for (;;) {
+          deadline.arm(stallMs, stalled);
+          const { done, value: chunk } = await reader.read();
+          if (done) break;
+          d.bytes += chunk.length;
+          if (d.bytes > maxBytes) throw tooLarge(`passed ${megabytes(maxBytes)} MB`);
+          hash.update(chunk);
+          let written = 0;
+          while (written < chunk.length) written += await out.write(chunk.subarray(written));
+          progress(false);
+        }
+      } catch (error) {
+        if (error instanceof DownloadError) throw error;
+        throw failure(error, `Download of ${url} broke off after ${d.bytes} bytes`);
+      } finally {
+        out.close();
+        await reader.cancel().catch(() => {});
+      }
+      if (d.totalBytes !== null && d.bytes < d.totalBytes) {
+        throw new DownloadError(
+          `Download of ${url} broke off: ${d.bytes} of ${d.totalBytes} bytes received`,
+        );
+      }
+      progress(true);
+      return hash.digest("hex");
     } finally {
-      out.close();
+      deadline.clear();
     }
-    if (d.totalBytes !== null && d.bytes < d.totalBytes) {
-      throw new DownloadError(
-        `Download of ${url} broke off: ${d.bytes} of ${d.totalBytes} bytes received`,
-      );
-    }
-    progress(true);
-    return hash.digest("hex");
   };
 
-  const verifyChecksum = async (d: Download, md5: string, signal: AbortSignal) => {
+  const verifyChecksum = async (d: Download, md5: string, stopSignal: AbortSignal) => {
     const url = `${d.region.url}.md5`;
-    let response: Response;
+    const deadline = new Deadline();
+    const signal = AbortSignal.any([stopSignal, deadline.signal]);
+    const failure = (error: unknown) => {
+      if (stopSignal.aborted) return error;
+      return deadline.passed ??
+        new DownloadError(`Cannot fetch the checksum ${url}: ${(error as Error)?.message}`);
+    };
+    let text: string;
     try {
-      response = await options.fetch(url, { signal });
-    } catch (error) {
-      if (signal.aborted) throw error;
-      throw new DownloadError(`Cannot fetch the checksum ${url}: ${(error as Error).message}`);
-    }
-    if (response.status === 404) {
-      await response.body?.cancel();
-      d.emit({ type: "log", message: `no checksum offered (${url}: 404); not verified` });
-      return;
-    }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new DownloadError(`Cannot fetch the checksum ${url}: HTTP ${response.status}`);
+      deadline.arm(
+        firstByteMs,
+        () => `No answer from ${url} within ${seconds(firstByteMs)} s (OSM_DOWNLOAD_FIRST_BYTE_S)`,
+      );
+      let response: Response;
+      try {
+        response = await options.fetch(url, { signal });
+      } catch (error) {
+        throw failure(error);
+      }
+      if (response.status === 404) {
+        await response.body?.cancel().catch(() => {});
+        d.emit({ type: "log", message: `no checksum offered (${url}: 404); not verified` });
+        return;
+      }
+      if (!response.ok) {
+        await response.body?.cancel().catch(() => {});
+        throw new DownloadError(`Cannot fetch the checksum ${url}: HTTP ${response.status}`);
+      }
+      deadline.arm(
+        stallMs,
+        () => `The checksum ${url} stalled for ${seconds(stallMs)} s (OSM_DOWNLOAD_STALL_S)`,
+      );
+      try {
+        // `<32 hex digits>  <file name>`: a kilobyte is plenty; a longer body is not read.
+        text = await smallText(response, 1024);
+      } catch (error) {
+        throw failure(error);
+      }
+    } finally {
+      deadline.clear();
     }
     let expected: string;
     try {
-      expected = parseMd5File(await response.text());
+      expected = parseMd5File(text);
     } catch (error) {
       throw new DownloadError(`${url}: ${(error as Error).message}`);
     }
@@ -305,6 +490,8 @@ export function createRegionDownloads(options: RegionDownloadOptions): RegionDow
       const key = region.path.toLowerCase();
       const current = running.get(key);
       if (current && current.finishedAt === null) return { download: current, attached: true };
+      const active = [...running.values()].filter((r) => r.finishedAt === null).length;
+      if (active >= maxRunning) throw new DownloadsBusyError(active, maxRunning);
       const d = new Download(crypto.randomUUID(), region);
       downloads.set(d.id, d);
       running.set(key, d);

@@ -10,14 +10,16 @@ import { openStore } from "../../lib/store/store.ts";
 import { createTemplateLibrary } from "../../lib/templates/template_library.ts";
 import type { ServiceModule } from "../service_module.ts";
 import { createBackendApp } from "./app.ts";
-import { readBackendSettings } from "./config.ts";
+import { peerUrls, readBackendSettings } from "./config.ts";
+import { backendOwnOrigins } from "./backend_cors.ts";
+import { checkPeers } from "./peer_check.ts";
 import { TEMPLATE_ROUTES_BASE, templateRoutes } from "./template_routes.ts";
 import { catalogueProxy } from "./catalogue_proxy.ts";
 import { readGeoSettings } from "./geo_config.ts";
 import { geoRoutes } from "./osm_routes.ts";
 import { openOsmService } from "./osm_service.ts";
 import { osmMapRoutes } from "./osm_map_routes.ts";
-import { osmDownloadRoutes } from "./osm_download_routes.ts";
+import { osmDownloadRoutes, regionDownloadLimits } from "./osm_download_routes.ts";
 import { osmLayerRoutes } from "./osm_layer_routes.ts";
 import { announceRegionImported } from "./osm_context.ts";
 import { createRegionDownloads } from "../../lib/osm/region_download.ts";
@@ -32,9 +34,12 @@ export const backendModule: ServiceModule = {
       port: settings.port,
       async start(context) {
         await Deno.mkdir(dirname(settings.statePath), { recursive: true });
+        // RUNNER_URL / CATALOGUE_URL unset: the runner and catalogue of this process, if any.
+        const peers = peerUrls(settings, (name) => context.peerUrl?.(name));
+        const urls = { ...settings, ...peers };
         // The catalogue's current values over the built-in defaults; offline, the defaults.
         const templates = await createTemplateLibrary({
-          catalogueUrl: settings.catalogueUrl,
+          catalogueUrl: urls.catalogueUrl,
           log: context.log,
         });
         // Started in one process with the catalogue, the backend starts before the catalogue
@@ -57,13 +62,18 @@ export const backendModule: ServiceModule = {
           onImported: (path) => announceRegionImported(osm.context, path),
           signal: context.shutdown,
           log: context.log,
+          ...regionDownloadLimits(geoSettings),
         });
         const state = await openStore(settings.statePath);
         let backend;
         try {
           backend = await createBackendApp({
             store: state,
-            config: settings,
+            config: urls,
+            ownOrigins: backendOwnOrigins(
+              context.address?.port ?? settings.port,
+              settings.publicOrigins,
+            ),
             shutdown: context.shutdown,
             log: context.log,
             templates,
@@ -78,7 +88,7 @@ export const backendModule: ServiceModule = {
               app.route(
                 "/",
                 catalogueProxy({
-                  catalogueUrl: settings.catalogueUrl,
+                  catalogueUrl: urls.catalogueUrl,
                   maxBodyBytes: settings.maxBodyBytes,
                 }),
               );
@@ -94,13 +104,34 @@ export const backendModule: ServiceModule = {
             `${backend.interrupted} job(s) left unfinished: failed, interrupted by restart`,
           );
         }
-        context.log(`runner ${settings.runnerUrl}, catalogue ${settings.catalogueUrl}`);
+        const from = { set: "as set", process: "of this process", default: "default" } as const;
+        context.log(
+          `runner ${urls.runnerUrl} (${from[peers.sources.runner]}), ` +
+            `catalogue ${urls.catalogueUrl} (${from[peers.sources.catalogue]})`,
+        );
+        // Once every service of the process listens: say once if a neighbour does not answer.
+        const checked = (context.ready ?? Promise.resolve()).then(() =>
+          checkPeers([
+            {
+              name: "runner",
+              url: urls.runnerUrl,
+              variable: "RUNNER_URL",
+              consequence: "model runs fail",
+            },
+            {
+              name: "catalogue",
+              url: urls.catalogueUrl,
+              variable: "CATALOGUE_URL",
+              consequence: "/tech/* answers 502 and templates use built-in values",
+            },
+          ], { log: context.log, signal: context.shutdown }), () => {});
         // Streams of running jobs end when their jobs end: at once when the stop begins.
         context.shutdown.addEventListener("abort", () => void backend.close(), { once: true });
         const { app } = backend;
         return {
           fetch: (request, info) => app.fetch(request, info),
           async close() {
+            await checked;
             await backend.close();
             // A running import commits first: the shared OSM store closes after this.
             await downloads.close();

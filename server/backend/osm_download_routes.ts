@@ -11,12 +11,15 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   createRegionDownloads,
   type DownloadFrame,
+  DownloadsBusyError,
   type RegionDownload,
+  type RegionDownloadOptions,
   type RegionDownloads,
 } from "../../lib/osm/region_download.ts";
 import { isValidPathComponent, MAX_COMPONENT_LENGTH } from "../../lib/osm/regions_db.ts";
 import { createOpenAPIApp, detailedErrorSchema, httpError } from "../middleware/errors.ts";
 import { announceRegionImported, type OsmContext } from "./osm_context.ts";
+import type { GeoSettings } from "./geo_config.ts";
 
 /** Options of the download routes. */
 export interface OsmDownloadRouteOptions {
@@ -28,6 +31,21 @@ export interface OsmDownloadRouteOptions {
   downloads?: RegionDownloads;
   /** Service log lines. */
   log?: (message: string) => void;
+}
+
+/** The download manager's bounds from the settings (OSM_DOWNLOAD_MAX_MB, OSM_DOWNLOADS_MAX, ...). */
+export function regionDownloadLimits(
+  settings: GeoSettings,
+): Pick<
+  RegionDownloadOptions,
+  "maxBytes" | "maxRunning" | "firstByteTimeoutMs" | "stallTimeoutMs"
+> {
+  return {
+    maxBytes: settings.downloadMaxBytes,
+    maxRunning: settings.downloadsMax,
+    firstByteTimeoutMs: settings.downloadFirstByteMs,
+    stallTimeoutMs: settings.downloadStallMs,
+  };
 }
 
 /** The idle frame of a download stream. */
@@ -106,7 +124,12 @@ const startRoute = createRoute({
     "imports it into the store (replacing the region's earlier data in one transaction: a " +
     "failed download keeps it) and marks the region loaded. The download goes on when the " +
     "caller goes away; a request for a region already queued or on its way attaches to that " +
-    "download (same `X-Download-Id`). Path components are matched without regard to case.",
+    "download (same `X-Download-Id`). Path components are matched without regard to case. " +
+    "Bounds: at most OSM_DOWNLOADS_MAX (2) downloads at once (503 beyond; attaching is always " +
+    "possible), at most OSM_DOWNLOAD_MAX_MB (8192) MiB per extract, an answer from the server " +
+    "within OSM_DOWNLOAD_FIRST_BYTE_S (30 s) and no pause in its body longer than " +
+    "OSM_DOWNLOAD_STALL_S (60 s); a download breaking one of them, or whose bytes are not a " +
+    "valid PBF file, fails with an error frame naming it.",
   request: {
     body: {
       required: true,
@@ -120,7 +143,10 @@ const startRoute = createRoute({
     ),
     404: errorOf("No such region in the Geofabrik index"),
     415: errorOf("Content-Type is not application/json"),
-    503: errorOf("The service is stopping"),
+    503: errorOf(
+      "OSM_DOWNLOADS_MAX downloads are running (named in the message), or the " +
+        "service is stopping",
+    ),
   },
 });
 
@@ -182,6 +208,7 @@ export function osmDownloadRoutes(
     downloadDir: options.downloadDir,
     onImported: (path) => announceRegionImported(context, path),
     signal: context.shutdown,
+    ...regionDownloadLimits(context.settings),
     ...(options.log ? { log: options.log } : {}),
   });
   const streamOptions = { shutdown: context.shutdown, keepaliveMs: options.keepaliveMs ?? 15_000 };
@@ -197,7 +224,13 @@ export function osmDownloadRoutes(
     const found = context.regions.findRegion(path);
     if (!found) throw httpError(404, `Unknown region: ${path}`);
     if (context.shutdown.aborted) throw httpError(503, "The service is stopping");
-    const { download } = downloads.start(found);
+    let download: RegionDownload;
+    try {
+      download = downloads.start(found).download;
+    } catch (error) {
+      if (error instanceof DownloadsBusyError) throw httpError(503, error.message);
+      throw error;
+    }
     return downloadEventStream(download, streamOptions);
   });
 

@@ -8,25 +8,34 @@
  * Overpass API (OVERPASS_URL) when none does or the store cannot be read, and from a 5-minute
  * cache of both, which a completed region import empties; the `X-Source` header says which.
  * Overpass failing is a 502 naming its status, never an empty collection.
+ *
+ * The store takes a box of any size (the existing frontend's first view asks for a continent);
+ * only the Overpass fallback is limited to 5 x 5 degrees: a larger box that no imported region
+ * covers gets an empty collection with a `notice`. Store answers are cut at
+ * OSM_LAYER_MAX_FEATURES and OSM_LAYER_MAX_MB (`truncated`, `total`, `notice`, `X-Truncated`).
  */
 import { type LayerIndex, loadLayerIndex } from "../../lib/osm/layer_index.ts";
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import {
   type Bbox,
   bboxText,
-  checkBboxSpan,
   MAX_BBOX_SPAN_DEG,
   parseBbox,
+  spanText,
+  withinSpan,
 } from "../../lib/osm/bbox.ts";
 import {
+  emptyCollection,
   type LayerAnswer,
+  type LayerLimits,
   normalizeRegion,
   OSM_ATTRIBUTION,
   queryLayer,
   regionKey,
   regionsCover,
 } from "../../lib/osm/layer_query.ts";
-import { LruCache } from "../../lib/cache/lru_cache.ts";
+import { LayerAnswerCache } from "../../lib/osm/layer_answer_cache.ts";
+import { regionSource } from "../../lib/osm/region_source.ts";
 import {
   type ImportedRegion,
   LAYER_GEOMETRY,
@@ -62,7 +71,7 @@ export type LayerSource = "store" | "overpass" | "cache";
 /** Default lifetime of a cached layer answer, ms. */
 export const LAYER_CACHE_TTL_MS = 5 * 60_000;
 
-/** Most layer answers cached (an answer of admin areas can be a few hundred kB). */
+/** Most layer answers cached; their bytes are bounded by OSM_LAYER_CACHE_MB too. */
 const CACHE_ENTRIES = 256;
 
 const errorOf = (description: string) => ({
@@ -108,7 +117,13 @@ const layersRoute = createRoute({
 const importedRegionSchema = z.object({
   path: z.string().describe('Region path as imported, e.g. "Europe/Liechtenstein"'),
   name: z.string().describe("The last path component"),
-  source_url: z.string().describe("The download URL or local file the extract came from"),
+  source_url: z.string().nullable().describe(
+    "The http(s) URL the extract was downloaded from (without user-info or query); null when " +
+      "it was imported from a local file",
+  ),
+  source_file: z.string().nullable().describe(
+    "The base name of the local file it was imported from (no directory); null for a download",
+  ),
   imported_at: z.string().describe("When the import committed, ISO 8601 UTC"),
   counts: z.record(z.string(), z.number().int()).describe(
     "Features per layer table (the map layers and buildings)",
@@ -144,13 +159,17 @@ const X_SOURCE = {
     description: "Which source answered: the imported regions, the Overpass API, or the " +
       "5-minute cache of either",
   },
+  "X-Truncated": {
+    schema: { type: "string" as const, enum: ["true"] },
+    description: "Present when the answer was cut at OSM_LAYER_MAX_FEATURES or " +
+      "OSM_LAYER_MAX_MB (the collection then has `truncated`, `total` and `notice`)",
+  },
 };
 
 const layerQuerySchema = z.object({
   bbox: z.string().optional().describe(
     "minLon,minLat,maxLon,maxLat in degrees: four finite numbers, longitudes in [-180, 180], " +
-      `latitudes in [-90, 90], min < max, at most ${MAX_BBOX_SPAN_DEG} x ${MAX_BBOX_SPAN_DEG} ` +
-      "degrees unless `region` is given. Features whose bounding box intersects it.",
+      "latitudes in [-90, 90], min < max, any size. Features whose bounding box intersects it.",
   ),
   region: z.string().optional().describe(
     'A region path such as "Europe/Liechtenstein": components of 1 to 80 letters, digits, ' +
@@ -172,11 +191,16 @@ export function osmLayerRoutes(
   const app = createOpenAPIApp({ details: true });
   // Answers as UTF-8 bytes: encoding a large collection again for every hit would cost more
   // than the rest of the request.
-  const cache = new LruCache<{ bytes: Uint8Array<ArrayBuffer> }>({
+  const cache = new LayerAnswerCache({
+    maxBytes: context.settings.layerCacheBytes,
     maxEntries: CACHE_ENTRIES,
     ttlMs: options.cacheTtlMs ?? LAYER_CACHE_TTL_MS,
     ...(options.now ? { now: options.now } : {}),
   });
+  const limits: LayerLimits = {
+    maxFeatures: context.settings.layerMaxFeatures,
+    maxBytes: context.settings.layerMaxBytes,
+  };
   // The imported regions change only with an import: read once, dropped with the cache.
   let regions: Promise<ImportedRegion[]> | undefined;
   // Bumped by every import, so an answer computed across an import is not cached.
@@ -228,7 +252,7 @@ export function osmLayerRoutes(
       details: imported.map((r) => ({
         path: r.region_path,
         name: r.name,
-        source_url: r.source_url,
+        ...regionSource(r.source_url),
         imported_at: r.imported_at,
         counts: r.counts,
         bbox: r.bbox,
@@ -245,9 +269,14 @@ export function osmLayerRoutes(
       '("node/1", "way/2", "relation/3") and properties `name`, `region_path` (null from ' +
       "Overpass), `tags` (all OSM tags) and the layer's parsed values (`voltage_kv` as a list, " +
       "`output_mw`, `area_m2`, ...). Answered from the imported regions when one covers the " +
-      "request (a region named, or a bbox intersecting one's extent), else from the Overpass " +
-      `API (bbox clamped to ${MAX_BBOX_SPAN_DEG} x ${MAX_BBOX_SPAN_DEG} degrees around its ` +
-      "centre, 40 s timeout); answers are cached for 5 minutes until a region import completes.",
+      "request (a region named, or a bbox of any size intersecting one's extent), else from " +
+      `the Overpass API (bbox clamped to ${MAX_BBOX_SPAN_DEG} x ${MAX_BBOX_SPAN_DEG} degrees ` +
+      "around its centre, 40 s timeout); a bbox over that size without `region` that no " +
+      "imported region covers gets an empty collection with a `notice` (Overpass is not " +
+      "asked). A store answer holds at most OSM_LAYER_MAX_FEATURES (20,000) features and " +
+      "OSM_LAYER_MAX_MB (32) MiB, the first by osm_id: a cut answer has `truncated: true`, " +
+      "`total` (the features selected) and a `notice`, and the `X-Truncated` header. Answers " +
+      "are cached for 5 minutes until a region import completes.",
     request: {
       params: z.object({
         layer: z.string().describe(`The layer: ${KNOWN_LAYERS}`),
@@ -261,8 +290,8 @@ export function osmLayerRoutes(
         content: { "application/geo+json": { schema: z.object({}).passthrough() } },
       },
       400: errorOf(
-        "`bbox` malformed, out of range or too large, `region` malformed, or neither given; " +
-          "the message names the parameter",
+        "`bbox` malformed or out of range, `region` malformed, or neither given; the message " +
+          "names the parameter",
       ),
       404: errorOf(
         "Unknown layer (the message lists the known ones), or a `region` that is not imported " +
@@ -272,7 +301,10 @@ export function osmLayerRoutes(
         "Overpass failed: the message and `details.upstream` name its status (an HTTP status, " +
           '"unreachable", "timeout", "invalid JSON" or "runtime error")',
       ),
-      503: errorOf("The store cannot be read and no `bbox` was given to ask Overpass"),
+      503: errorOf(
+        "The store cannot be read and no `bbox` (or one over 5 x 5 degrees) was given to ask " +
+          "Overpass",
+      ),
     },
   });
 
@@ -285,7 +317,7 @@ export function osmLayerRoutes(
     const { bbox, region } = parseLayerQuery(c.req.query("bbox"), c.req.query("region"));
     const key = `${layer}|${bbox ? bboxText(bbox) : ""}|${region ? regionKey(region) : ""}`;
     const cached = cache.get(key);
-    if (cached) return answer(cached.bytes, "cache");
+    if (cached) return answer(cached.bytes, "cache", cached.truncated);
     const started = generation;
     const request = { ...(bbox ? { bbox } : {}), ...(region ? { region } : {}) };
     let storeProblem: string | undefined;
@@ -293,8 +325,8 @@ export function osmLayerRoutes(
       if (regionsCover(await importedRegions(), request)) {
         const index = await layerIndex(layer);
         const found = index
-          ? index.query(request)
-          : await queryLayer(context.store, layer, request);
+          ? index.query(request, limits)
+          : await queryLayer(context.store, layer, request, limits);
         return remember(key, started, found, "store");
       }
     } catch (error) {
@@ -309,6 +341,25 @@ export function osmLayerRoutes(
         404,
         `Region ${JSON.stringify(region)} is not imported: download it with ` +
           "POST /api/osm/download, or give a bbox to ask Overpass",
+      );
+    }
+    if (region === undefined && !withinSpan(bbox)) {
+      // What the store has in this box is nothing; Overpass is not asked for a box this large.
+      const span = `The bbox spans ${spanText(bbox)} degrees`;
+      if (storeProblem) {
+        throw httpError(
+          503,
+          `The store cannot be read (${storeProblem}); ${span.toLowerCase()}, more than the ` +
+            `Overpass fallback asks for (${MAX_BBOX_SPAN_DEG} x ${MAX_BBOX_SPAN_DEG})`,
+        );
+      }
+      return answer(
+        ENCODER.encode(emptyCollection(
+          `No imported region lies in this bbox. ${span}; the Overpass fallback asks for at ` +
+            `most ${MAX_BBOX_SPAN_DEG} x ${MAX_BBOX_SPAN_DEG} degrees. Import a region ` +
+            "(POST /api/osm/download), name one (region=...) or zoom in.",
+        )),
+        "store",
       );
     }
     try {
@@ -335,8 +386,9 @@ export function osmLayerRoutes(
     source: LayerSource,
   ) {
     const bytes = found.bytes ?? ENCODER.encode(found.text);
-    if (generation === started) cache.set(key, { bytes });
-    return answer(bytes, source);
+    const truncated = found.truncated === true;
+    if (generation === started) cache.set(key, { bytes, truncated });
+    return answer(bytes, source, truncated);
   }
 
   return app;
@@ -344,11 +396,13 @@ export function osmLayerRoutes(
 
 const ENCODER = new TextEncoder();
 
-function answer(bytes: Uint8Array<ArrayBuffer>, source: LayerSource): Response {
-  return new Response(bytes, {
-    status: 200,
-    headers: { "Content-Type": "application/geo+json", "X-Source": source },
-  });
+function answer(bytes: Uint8Array<ArrayBuffer>, source: LayerSource, truncated = false): Response {
+  const headers: Record<string, string> = {
+    "Content-Type": "application/geo+json",
+    "X-Source": source,
+  };
+  if (truncated) headers["X-Truncated"] = "true";
+  return new Response(bytes, { status: 200, headers });
 }
 
 /**
@@ -379,9 +433,8 @@ function parseLayerQuery(
   let bbox: Bbox | undefined;
   if (bboxParam !== undefined) {
     try {
+      // Any size: the store has no limit; the Overpass fallback's is applied where it is asked.
       bbox = parseBbox(bboxParam);
-      // With a region the box only narrows it, so it may be large.
-      if (region === undefined) checkBboxSpan(bbox);
     } catch (error) {
       throw httpError(400, message(error));
     }

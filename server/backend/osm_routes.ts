@@ -7,7 +7,9 @@
  * the predecessor's regions database (`{metadata, countries, ...}`, the shape the existing
  * frontend's downloader reads) as shipped. `geocode` never answers 502: when Nominatim cannot
  * be reached the gazetteer answers; the `X-Source` header says which (`nominatim`,
- * `gazetteer`, `cache`).
+ * `gazetteer`, `cache`). The cache and exact gazetteer names answer at once; the rest waits
+ * for a turn at Nominatim, clients (by address) in turn, at most GEOCODER_MAX_WAIT_S: beyond
+ * it, 503 with Retry-After.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import { createGeocoder, type Geocoder } from "../../lib/osm/geocode.ts";
@@ -18,6 +20,7 @@ import {
   SHIPPED_GEOFABRIK_INDEX,
 } from "../../lib/osm/regions_db.ts";
 import { createOpenAPIApp, detailedErrorSchema, httpError } from "../middleware/errors.ts";
+import { clientAddress } from "../middleware/rate_limit.ts";
 import type { GeoSettings } from "./geo_config.ts";
 
 /** What the routes use. */
@@ -88,10 +91,13 @@ const geocodeRoute = createRoute({
   path: "/api/geocode",
   tags: ["OSM"],
   summary: "A place name to a point and bounding box",
-  description: "Asks the Nominatim-compatible service (NOMINATIM_URL) first, at most one " +
-    "request a second; when it cannot be reached, the local gazetteer answers (places of the " +
-    "imported regions, Liechtenstein's OSM places, Natural Earth's populated places), matched " +
-    "without regard to case or diacritics. Answers are cached for 24 h.",
+  description: "Answers at once from the 24-hour cache, or from the local gazetteer (places " +
+    "of the imported regions, Liechtenstein's OSM places, Natural Earth's populated places) " +
+    "when a place has exactly that name (without regard to case or diacritics). Anything " +
+    "else asks the Nominatim-compatible service (NOMINATIM_URL), at most one request a " +
+    "second, clients (by address) in turn; a request whose turn would come after " +
+    "GEOCODER_MAX_WAIT_S (10 s) gets 503 with Retry-After. When Nominatim cannot be " +
+    "reached, the gazetteer's best match answers.",
   request: {
     query: z.object({
       q: z.string().trim().min(1).max(MAX_QUERY_LENGTH).describe("The place name"),
@@ -105,6 +111,15 @@ const geocodeRoute = createRoute({
     },
     400: errorOf(`\`q\` missing, empty or over ${MAX_QUERY_LENGTH} characters`),
     404: errorOf("No place of that name"),
+    503: {
+      ...errorOf("Too many requests waiting for Nominatim: retry after `Retry-After` seconds"),
+      headers: {
+        "Retry-After": {
+          schema: { type: "integer" as const },
+          description: "Seconds to wait before asking again",
+        },
+      },
+    },
   },
 });
 
@@ -124,7 +139,11 @@ export function geoRoutes(deps: GeoRouteDeps): OpenAPIHono {
 
   app.openapi(geocodeRoute, async (c) => {
     const { q } = c.req.valid("query");
-    const answer = await deps.geocoder.geocode(q);
+    const answer = await deps.geocoder.geocode(q, clientAddress(c));
+    if ("busy" in answer) {
+      c.header("Retry-After", String(answer.retryAfterSeconds));
+      throw httpError(503, answer.message);
+    }
     c.header("X-Source", answer.source);
     if (!answer.found) throw httpError(404, answer.message);
     return c.json(answer.result, 200);
@@ -158,6 +177,7 @@ export async function loadGeoRouteDeps(
   const geocoder = createGeocoder({
     nominatimUrl: settings.nominatimUrl,
     userAgent: settings.geocoderUserAgent,
+    maxWaitMs: settings.geocoderMaxWaitMs,
     gazetteer,
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.extraPlaces ? { extraPlaces: options.extraPlaces } : {}),

@@ -35,13 +35,32 @@ export interface SeenRequest {
 export interface FakeNominatim {
   url: string;
   seen: SeenRequest[];
+  /** Time each answer takes, ms (default 0). */
+  delayMs: number;
   close(): Promise<void>;
 }
 
-/** Starts the fake on a free port; "vaduz" is found, "fail" answers 503, anything else `[]`. */
+/**
+ * Starts the fake on a free port; a query containing "vaduz" (an address such as "Städtle 1,
+ * Vaduz" too) is found as Vaduz, "fail" answers 503, anything else `[]`.
+ */
 export function startFakeNominatim(): FakeNominatim {
   const seen: SeenRequest[] = [];
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, (request) => {
+  // Delayed answers are cut short when the fake closes.
+  const timers = new Map<ReturnType<typeof setTimeout>, () => void>();
+  const fake: FakeNominatim = {
+    url: "",
+    seen,
+    delayMs: 0,
+    close: () => {
+      for (const [timer, resolve] of timers) {
+        clearTimeout(timer);
+        resolve();
+      }
+      return server.shutdown();
+    },
+  };
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, async (request) => {
     const url = new URL(request.url);
     const q = url.searchParams.get("q");
     seen.push({
@@ -51,16 +70,22 @@ export function startFakeNominatim(): FakeNominatim {
       userAgent: request.headers.get("user-agent"),
       at: performance.now(),
     });
+    if (fake.delayMs > 0) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(() => {
+          timers.delete(timer);
+          resolve();
+        }, fake.delayMs);
+        timers.set(timer, resolve);
+      });
+    }
     if (url.pathname !== "/search") return new Response("not found", { status: 404 });
     if (q === "fail") return new Response("overloaded", { status: 503 });
-    const body = q?.toLowerCase() === "vaduz" ? VADUZ_JSONV2 : [];
+    const body = q?.toLowerCase().includes("vaduz") ? VADUZ_JSONV2 : [];
     return Response.json(body);
   });
-  return {
-    url: `http://127.0.0.1:${server.addr.port}`,
-    seen,
-    close: () => server.shutdown(),
-  };
+  fake.url = `http://127.0.0.1:${server.addr.port}`;
+  return fake;
 }
 
 /** A base URL on a port nobody listens on (taken, then released). */

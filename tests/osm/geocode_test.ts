@@ -1,6 +1,17 @@
 import assert from "node:assert/strict";
-import { createGeocoder, nominatimBBox, parseNominatim } from "../../lib/osm/geocode.ts";
-import { loadShippedGazetteer, normalizeName, searchPlaces } from "../../lib/osm/gazetteer.ts";
+import {
+  createGeocoder,
+  type GeocodeAnswer,
+  GEOCODER_MAX_WAIT_MS,
+  nominatimBBox,
+  parseNominatim,
+} from "../../lib/osm/geocode.ts";
+import {
+  exactPlace,
+  loadShippedGazetteer,
+  normalizeName,
+  searchPlaces,
+} from "../../lib/osm/gazetteer.ts";
 import { closedPortUrl, startFakeNominatim, VADUZ_JSONV2 } from "./_fake_nominatim.ts";
 
 const gazetteer = await loadShippedGazetteer();
@@ -22,7 +33,13 @@ Deno.test("createGeocoder() asks Nominatim with a User-Agent, one request a seco
   const fake = startFakeNominatim();
   try {
     const geocoder = createGeocoder({ nominatimUrl: fake.url, userAgent: UA, gazetteer });
-    const [a, b] = await Promise.all([geocoder.geocode("Vaduz"), geocoder.geocode("Nowhere")]);
+    // A connection made first, so that the arrival times below do not include its setup.
+    await (await fetch(`${fake.url}/search?q=warm-up`)).body?.cancel();
+    fake.seen.length = 0;
+    const [a, b] = await Promise.all([
+      geocoder.geocode("Vaduz, Liechtenstein"),
+      geocoder.geocode("Nowhere"),
+    ]);
     assert.deepEqual(a, {
       found: true,
       source: "nominatim",
@@ -32,7 +49,7 @@ Deno.test("createGeocoder() asks Nominatim with a User-Agent, one request a seco
     assert.equal(b.source, "nominatim");
     assert.equal(fake.seen.length, 2);
     assert.deepEqual(fake.seen.map((s) => [s.q, s.format, s.limit, s.userAgent]), [
-      ["Vaduz", "jsonv2", "1", UA],
+      ["Vaduz, Liechtenstein", "jsonv2", "1", UA],
       ["Nowhere", "jsonv2", "1", UA],
     ]);
     const gap = fake.seen[1]!.at - fake.seen[0]!.at;
@@ -51,8 +68,8 @@ Deno.test("createGeocoder() answers a repeated question from the cache", async (
       gazetteer,
       minIntervalMs: 0,
     });
-    assert.equal((await geocoder.geocode("Vaduz")).source, "nominatim");
-    const again = await geocoder.geocode("  vaduz ");
+    assert.equal((await geocoder.geocode("Vaduz, Liechtenstein")).source, "nominatim");
+    const again = await geocoder.geocode("  vaduz,  LIECHTENSTEIN ");
     assert.equal(again.source, "cache");
     assert.equal(again.found && again.result.display_name, "Vaduz, Liechtenstein");
     assert.equal(fake.seen.length, 1);
@@ -138,4 +155,149 @@ Deno.test("searchPlaces() prefers exact over prefix over contains, then populati
   assert.equal(searchPlaces([places[0]!], "triesen")?.name, "Neu Triesen");
   assert.equal(searchPlaces(places, "  "), undefined);
   assert.equal(normalizeName(" Zürich  Stadt"), "zurich stadt");
+});
+
+Deno.test("exactPlace() finds a place by an exact name only, the most populous first", () => {
+  assert.equal(exactPlace(gazetteer, "VADUZ")?.display_name, "Vaduz, Liechtenstein");
+  assert.equal(exactPlace(gazetteer, "sao paulo")?.display_name, "São Paulo, Brazil");
+  assert.equal(exactPlace(gazetteer, "Vadu"), undefined);
+  assert.equal(exactPlace(gazetteer, "Vaduz, Liechtenstein"), undefined);
+  assert.equal(exactPlace(gazetteer, " "), undefined);
+});
+
+Deno.test("createGeocoder() answers the cache and exact gazetteer names at once, behind 20 queued questions (issue 18)", async () => {
+  const fake = startFakeNominatim();
+  try {
+    const geocoder = createGeocoder({
+      nominatimUrl: fake.url,
+      userAgent: UA,
+      gazetteer,
+      minIntervalMs: 200,
+      maxWaitMs: 60_000,
+    });
+    assert.equal((await geocoder.geocode("Vaduz, Liechtenstein")).source, "nominatim");
+    // Twenty questions that must go upstream: at one each 200 ms, four seconds of queue.
+    const queued = Array.from({ length: 20 }, (_, i) => geocoder.geocode(`street ${i}`, "a"));
+    const started = performance.now();
+    const [cached, local, berlin] = await Promise.all([
+      geocoder.geocode("vaduz, liechtenstein", "b"),
+      geocoder.geocode("Triesenberg", "b"),
+      geocoder.geocode("berlin", "c"),
+    ]);
+    const took = performance.now() - started;
+    // Before the fix, Triesenberg and Berlin waited behind the twenty (and asked Nominatim).
+    assert.ok(took < 150, `${took.toFixed(0)} ms`);
+    assert.equal(cached.source, "cache");
+    assert.equal(local.found && local.source, "gazetteer");
+    assert.equal(berlin.found && berlin.result.display_name, "Berlin, Germany");
+    await Promise.all(queued);
+    assert.deepEqual(
+      fake.seen.map((s) => s.q).filter((q) => !q?.startsWith("street")),
+      ["Vaduz, Liechtenstein"],
+    );
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test("createGeocoder() takes clients in turn: one client's ten questions do not hold up another's one (issue 18)", async () => {
+  const fake = startFakeNominatim();
+  try {
+    const geocoder = createGeocoder({
+      nominatimUrl: fake.url,
+      userAgent: UA,
+      gazetteer,
+      minIntervalMs: 100,
+      maxWaitMs: 10_000,
+    });
+    const many = Array.from(
+      { length: 10 },
+      (_, i) => geocoder.geocode(`a street ${i}`, "10.0.0.1"),
+    );
+    const one = geocoder.geocode("b street", "10.0.0.2");
+    const started = performance.now();
+    await one;
+    const waited = performance.now() - started;
+    await Promise.all(many);
+    const order = fake.seen.map((s) => s.q);
+    // Before the fix (one queue in arrival order) "b street" came eleventh.
+    assert.deepEqual(order.slice(0, 3), ["a street 0", "b street", "a street 1"]);
+    assert.ok(waited < 500, `${waited.toFixed(0)} ms`);
+    // The upstream rule holds across clients: eleven starts at least 100 ms apart (measured at
+    // the fake, whose first arrival includes the connection's setup).
+    const span = fake.seen.at(-1)!.at - fake.seen[0]!.at;
+    assert.equal(fake.seen.length, 11);
+    assert.ok(span >= 950, `${span.toFixed(0)} ms`);
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test("createGeocoder() refuses a question whose turn would come too late, saying when to retry (issue 18)", async (t) => {
+  assert.equal(GEOCODER_MAX_WAIT_MS, 10_000);
+  const fake = startFakeNominatim();
+  try {
+    await t.step("at once, when the queue ahead is longer than the bound", async () => {
+      const geocoder = createGeocoder({
+        nominatimUrl: fake.url,
+        userAgent: UA,
+        gazetteer,
+        minIntervalMs: 1000,
+        maxWaitMs: 2500,
+      });
+      const started = performance.now();
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, (_, i) => geocoder.geocode(`road ${i}`, "a")),
+      );
+      const busy = answers.filter((a): a is Extract<GeocodeAnswer, { busy: true }> => "busy" in a);
+      // Starts at 0, 1 and 2 s are within 2.5 s; the fourth and fifth would wait 3 and 4 s.
+      assert.equal(busy.length, 2);
+      for (const answer of busy) {
+        assert.equal(answer.retryAfterSeconds, 1);
+        assert.match(answer.message, /GEOCODER_MAX_WAIT_S/);
+      }
+      assert.equal(fake.seen.filter((s) => s.q?.startsWith("road")).length, 3);
+      assert.ok(performance.now() - started < 4000);
+    });
+    await t.step("when the wait passes the bound (a slow upstream)", async () => {
+      fake.delayMs = 1500;
+      const geocoder = createGeocoder({
+        nominatimUrl: fake.url,
+        userAgent: UA,
+        gazetteer,
+        minIntervalMs: 50,
+        maxWaitMs: 400,
+      });
+      const first = geocoder.geocode("slow 1", "a");
+      const started = performance.now();
+      const second = await geocoder.geocode("slow 2", "b");
+      const waited = performance.now() - started;
+      assert.ok("busy" in second, JSON.stringify(second));
+      assert.ok(waited >= 350 && waited < 1200, `${waited.toFixed(0)} ms`);
+      assert.equal((await first).source, "nominatim");
+      fake.delayMs = 0;
+    });
+  } finally {
+    await fake.close();
+  }
+});
+
+Deno.test("createGeocoder() asks Nominatim once for the same question asked together", async () => {
+  const fake = startFakeNominatim();
+  try {
+    const geocoder = createGeocoder({
+      nominatimUrl: fake.url,
+      userAgent: UA,
+      gazetteer,
+      minIntervalMs: 0,
+    });
+    const [a, b] = await Promise.all([
+      geocoder.geocode("Vaduz, Liechtenstein", "a"),
+      geocoder.geocode("vaduz, liechtenstein", "b"),
+    ]);
+    assert.deepEqual(a, b);
+    assert.equal(fake.seen.length, 1);
+  } finally {
+    await fake.close();
+  }
 });

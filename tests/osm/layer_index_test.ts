@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { importOsmExtract } from "../../lib/osm/import_region.ts";
 import { loadLayerIndex } from "../../lib/osm/layer_index.ts";
-import { type LayerRequest, queryLayer } from "../../lib/osm/layer_query.ts";
+import { type LayerLimits, type LayerRequest, queryLayer } from "../../lib/osm/layer_query.ts";
 import { LAYER_NAMES } from "../../lib/osm/osm_store.ts";
 import { openStore } from "../../lib/store/store.ts";
 
@@ -35,11 +35,25 @@ Deno.test("loadLayerIndex(): the same answers as the store query, or none when t
       await t.step(layer, async () => {
         const index = await loadLayerIndex(store, layer);
         assert.ok(index);
+        // Cut at a count, at a size, and not at all: both sides cut at the same feature.
+        const limits: (LayerLimits | undefined)[] = [
+          undefined,
+          { maxFeatures: 3, maxBytes: 1024 ** 3 },
+          { maxFeatures: 1000, maxBytes: 1024 + 6000 },
+          { maxFeatures: 1000, maxBytes: 1024 },
+        ];
         for (const request of requests) {
-          const fromIndex = index.query(request);
-          const fromStore = await queryLayer(store, layer, request);
-          assert.equal(fromIndex.count, fromStore.count, JSON.stringify(request));
-          assert.equal(fromIndex.text, fromStore.text, JSON.stringify(request));
+          for (const limit of limits) {
+            const what = JSON.stringify({ request, limit });
+            const fromIndex = index.query(request, limit);
+            const fromStore = await queryLayer(store, layer, request, limit);
+            assert.equal(fromIndex.count, fromStore.count, what);
+            assert.equal(fromIndex.total, fromStore.total, what);
+            assert.equal(fromIndex.truncated, fromStore.truncated, what);
+            assert.equal(fromIndex.text, fromStore.text, what);
+            if (limit) assert.ok(fromIndex.bytes.length <= limit.maxBytes, what);
+            JSON.parse(fromIndex.text);
+          }
         }
         JSON.parse(index.query({ region: "Europe" }).text);
       });

@@ -1,6 +1,8 @@
 import assert from "node:assert/strict";
 import { importOsmExtract } from "../../lib/osm/import_region.ts";
 import {
+  emptyCollection,
+  LAYER_LIMITS,
   normalizeRegion,
   queryLayer,
   regionsCover,
@@ -101,4 +103,46 @@ Deno.test("normalizeRegion() and regionWithin()", () => {
   assert.throws(() => normalizeRegion(`Europe/${"a".repeat(81)}`), RangeError);
   assert.ok(regionWithin("Europe/Liechtenstein", "europe"));
   assert.ok(!regionWithin("Europeans/X", "Europe"));
+});
+
+Deno.test("queryLayer() cuts a large answer at maxFeatures and maxBytes and says so (issue 18)", async () => {
+  const store = await ready;
+  assert.deepEqual(LAYER_LIMITS, { maxFeatures: 20_000, maxBytes: 32 * 1024 * 1024 });
+  const all = JSON.parse((await queryLayer(store, "power_plants", { region: "Europe" })).text);
+  assert.equal(all.features.length, 161);
+  assert.equal("truncated" in all, false);
+  // A continent-wide box, as the existing frontend's first view asks.
+  const europe = { bbox: [-25, 34, 45, 72] as [number, number, number, number] };
+  const byCount = await queryLayer(store, "power_plants", europe, {
+    maxFeatures: 10,
+    maxBytes: 1024 ** 3,
+  });
+  assert.equal(byCount.count, 10);
+  assert.equal(byCount.total, 161);
+  assert.equal(byCount.truncated, true);
+  const body = JSON.parse(byCount.text);
+  assert.deepEqual(
+    body.features.map((f: { id: string }) => f.id),
+    all.features.slice(0, 10).map((f: { id: string }) => f.id),
+  );
+  assert.equal(body.truncated, true);
+  assert.equal(body.total, 161);
+  assert.match(
+    body.notice,
+    /^Showing 10 of 161 features .*OSM_LAYER_MAX_FEATURES.*OSM_LAYER_MAX_MB/,
+  );
+  const bySize = await queryLayer(store, "communes", europe, {
+    maxFeatures: 1000,
+    maxBytes: 40_000,
+  });
+  assert.ok(new TextEncoder().encode(bySize.text).length <= 40_000);
+  assert.ok(bySize.count >= 1 && bySize.count < 11, `${bySize.count} communes`);
+  assert.equal(JSON.parse(bySize.text).total, 11);
+});
+
+Deno.test("emptyCollection() is a valid FeatureCollection with a notice", () => {
+  const body = JSON.parse(emptyCollection('too "large"'));
+  assert.equal(body.type, "FeatureCollection");
+  assert.deepEqual(body.features, []);
+  assert.equal(body.notice, 'too "large"');
 });

@@ -3,8 +3,14 @@ import { type ImportedRegion, listImportedRegions } from "../../lib/osm/osm_stor
 import {
   createRegionDownloads,
   type DownloadFrame,
+  DownloadsBusyError,
+  FIRST_BYTE_TIMEOUT_MS,
+  MAX_DOWNLOAD_BYTES,
+  MAX_RUNNING,
   parseMd5File,
   type RegionDownloads,
+  removeLeftovers,
+  STALL_TIMEOUT_MS,
   STOPPED_MESSAGE,
 } from "../../lib/osm/region_download.ts";
 import { loadRegionsDb, type Region } from "../../lib/osm/regions_db.ts";
@@ -16,6 +22,7 @@ import {
   LIECHTENSTEIN_PBF,
   startFakeGeofabrik,
 } from "./_fake_geofabrik.ts";
+import { corruptExtracts } from "./_corrupt_pbf.ts";
 
 interface Setup {
   fake: FakeGeofabrik;
@@ -203,6 +210,192 @@ Deno.test("createRegionDownloads keeps finished downloads within maxFinished and
   } finally {
     await bounded.close();
     await expiring.close();
+    await teardown(s);
+  }
+});
+
+/** Resolves with `promise`, or rejects when it takes longer than `ms`. */
+function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+Deno.test("createRegionDownloads: a corrupt extract fails with the parser's message; the process lives on (issue 18)", async (t) => {
+  // Before the fix the parser threw from a stream callback: an uncaught error that ended the
+  // process (here: the test runner). Any such error is recorded and fails the test.
+  const uncaught: unknown[] = [];
+  const onError = (e: ErrorEvent) => {
+    e.preventDefault();
+    uncaught.push(e.error);
+  };
+  const onRejection = (e: PromiseRejectionEvent) => {
+    e.preventDefault();
+    uncaught.push(e.reason);
+  };
+  globalThis.addEventListener("error", onError);
+  globalThis.addEventListener("unhandledrejection", onRejection);
+  const s = await setup();
+  try {
+    for (const [name, bytes] of Object.entries(corruptExtracts())) {
+      for (const md5 of ["no-md5", "correct"] as const) {
+        await t.step(`${name}, ${md5 === "correct" ? "matching .md5" : "no .md5"}`, async () => {
+          s.fake.extract = bytes;
+          s.fake.mode = md5;
+          const { download } = s.downloads.start(s.region);
+          await within(download.finished, 30_000, "the download");
+          const view = download.view();
+          assert.equal(view.status, "failed");
+          assert.match(
+            view.error ?? "",
+            /^Import of Europe\/Liechtenstein failed: not a valid OSM PBF file: /,
+          );
+          assert.doesNotMatch(view.error ?? "", new RegExp(s.dir));
+          assert.deepEqual(download.history().at(-1), { type: "error", message: view.error });
+          assert.deepEqual(await dirEntries(s.dir), []);
+          assert.deepEqual(s.imported, []);
+          assert.deepEqual(uncaught, []);
+        });
+      }
+    }
+  } finally {
+    globalThis.removeEventListener("error", onError);
+    globalThis.removeEventListener("unhandledrejection", onRejection);
+    await teardown(s);
+  }
+});
+
+Deno.test("createRegionDownloads removes the temporary files a killed process left (issue 18)", async () => {
+  const dir = await Deno.makeTempDir();
+  const store = await openStore(":memory:");
+  try {
+    for (const name of ["region-a1b2.osm.pbf", "region-zz.osm.pbf", "notes.txt", "region.txt"]) {
+      await Deno.writeTextFile(`${dir}/${name}`, "partial");
+    }
+    const logged: string[] = [];
+    const downloads = createRegionDownloads({
+      store,
+      fetch: globalThis.fetch,
+      downloadDir: dir,
+      log: (m) => logged.push(m),
+    });
+    assert.deepEqual((await dirEntries(dir)).sort(), ["notes.txt", "region.txt"]);
+    assert.match(logged[0]!, /removed 2 unfinished download/);
+    await downloads.close();
+    assert.deepEqual(removeLeftovers(`${dir}/missing`), []);
+  } finally {
+    await store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("createRegionDownloads: deadlines for the first byte and a stalled body (issue 18)", async (t) => {
+  assert.equal(FIRST_BYTE_TIMEOUT_MS, 30_000);
+  assert.equal(STALL_TIMEOUT_MS, 60_000);
+  const s = await setup();
+  const downloads = createRegionDownloads({
+    store: s.store,
+    fetch: globalThis.fetch,
+    downloadDir: s.dir,
+    firstByteTimeoutMs: 300,
+    stallTimeoutMs: 400,
+  });
+  try {
+    for (
+      const [mode, pattern] of [
+        ["hang", /^No answer from http:\S+\.osm\.pbf within 0\.3 s \(OSM_DOWNLOAD_FIRST_BYTE_S\)$/],
+        ["stall", /stalled: no data for 0\.4 s after \d+ bytes \(OSM_DOWNLOAD_STALL_S\)$/],
+        ["hang-md5", /^No answer from http:\S+\.md5 within 0\.3 s \(OSM_DOWNLOAD_FIRST_BYTE_S\)$/],
+      ] as const
+    ) {
+      await t.step(
+        `${mode}: failed within the deadline, the next start begins afresh`,
+        async () => {
+          s.fake.mode = mode;
+          const started = performance.now();
+          const { download } = downloads.start(s.region);
+          // Before the fix the download waited for the server as long as it liked.
+          await within(download.finished, 5000, "the download");
+          const took = performance.now() - started;
+          assert.equal(download.view().status, "failed");
+          assert.match(download.view().error ?? "", pattern);
+          assert.ok(took < 3000, `${took.toFixed(0)} ms`);
+          assert.deepEqual(await dirEntries(s.dir), []);
+          s.fake.mode = "missing";
+          const next = downloads.start(s.region);
+          assert.equal(next.attached, false);
+          await next.download.finished;
+        },
+      );
+    }
+  } finally {
+    await downloads.close();
+    await teardown(s);
+  }
+});
+
+Deno.test("createRegionDownloads: an extract over maxBytes fails naming OSM_DOWNLOAD_MAX_MB (issue 18)", async (t) => {
+  const s = await setup();
+  const downloads = createRegionDownloads({
+    store: s.store,
+    fetch: globalThis.fetch,
+    downloadDir: s.dir,
+    maxBytes: 1024 * 1024,
+  });
+  try {
+    assert.equal(MAX_DOWNLOAD_BYTES, 8 * 1024 ** 3);
+    for (
+      const [mode, pattern] of [
+        ["correct", /is 2\.8 MB, over the limit of 1\.0 MB \(OSM_DOWNLOAD_MAX_MB\)$/],
+        ["no-length", /passed 1\.0 MB, over the limit of 1\.0 MB \(OSM_DOWNLOAD_MAX_MB\)$/],
+      ] as const
+    ) {
+      await t.step(mode === "correct" ? "by Content-Length" : "by counting", async () => {
+        s.fake.mode = mode;
+        const { download } = downloads.start(s.region);
+        await within(download.finished, 10_000, "the download");
+        const view = download.view();
+        assert.equal(view.status, "failed");
+        assert.match(view.error ?? "", pattern);
+        if (mode === "correct") assert.equal(view.bytes, 0);
+        else assert.ok(view.bytes <= 1024 * 1024 + 65536, `${view.bytes} bytes`);
+        assert.deepEqual(await dirEntries(s.dir), []);
+        assert.deepEqual(s.imported, []);
+      });
+    }
+  } finally {
+    await downloads.close();
+    await teardown(s);
+  }
+});
+
+Deno.test("createRegionDownloads: at most maxRunning downloads at once; attaching always works (issue 18)", async () => {
+  const s = await setup();
+  const regions = await loadRegionsDb(GEO_DATA.geofabrikIndex, s.fake.url);
+  const downloads = createRegionDownloads({
+    store: s.store,
+    fetch: globalThis.fetch,
+    downloadDir: s.dir,
+    maxRunning: 1,
+  });
+  try {
+    assert.equal(MAX_RUNNING, 2);
+    s.fake.mode = "hang";
+    const first = downloads.start(s.region);
+    assert.equal(downloads.start(s.region).download, first.download);
+    const bayern = regions.findRegion("Europe/Germany/Bayern")!;
+    assert.throws(
+      () => downloads.start(bayern),
+      (e) =>
+        e instanceof DownloadsBusyError &&
+        /1 download\(s\) are running, at most 1 at once \(OSM_DOWNLOADS_MAX\)/.test(e.message),
+    );
+    await downloads.close();
+    assert.equal(first.download.view().status, "failed");
+  } finally {
+    await downloads.close();
     await teardown(s);
   }
 });

@@ -291,3 +291,49 @@ Deno.test("osmDownloadRoutes: the service's stop ends the stream and fails the d
     await Deno.remove(downloadDir, { recursive: true });
   }
 });
+
+Deno.test("osmDownloadRoutes: 503 beyond OSM_DOWNLOADS_MAX; the first-byte deadline ends a silent server (issue 18)", async () => {
+  const fake = await startFakeGeofabrik();
+  fake.mode = "hang";
+  const store = await openStore(":memory:");
+  const downloadDir = await Deno.makeTempDir();
+  const shutdown = new AbortController();
+  // The default manager takes its bounds from the settings.
+  const context = await testOsmContext(store, {
+    GEOFABRIK_URL: fake.url,
+    OSM_DOWNLOADS_MAX: "1",
+    OSM_DOWNLOAD_FIRST_BYTE_S: "0.3",
+  }, { shutdown: shutdown.signal });
+  const app = osmDownloadRoutes(context, { downloadDir });
+  const bayern = { continent: "Europe", country: "Germany", region: "Bayern" };
+  try {
+    const first = await app.request("/api/osm/download", post(LI));
+    assert.equal(first.status, 200);
+    const id = first.headers.get("X-Download-Id");
+    const refused = await app.request("/api/osm/download", post(bayern));
+    assert.equal(refused.status, 503);
+    assert.match(refused.headers.get("Content-Type") ?? "", /application\/json/);
+    assert.match(
+      (await refused.json()).error,
+      /1 download\(s\) are running, at most 1 at once \(OSM_DOWNLOADS_MAX\)/,
+    );
+    const attached = await app.request("/api/osm/download", post(LI));
+    assert.equal(attached.status, 200);
+    assert.equal(attached.headers.get("X-Download-Id"), id);
+    const started = performance.now();
+    const frames = await framesOf(first);
+    await attached.body?.cancel();
+    assert.ok(performance.now() - started < 3000);
+    assert.match(frames.at(-1)!.message, /within 0\.3 s \(OSM_DOWNLOAD_FIRST_BYTE_S\)/);
+    // The slot is free again.
+    fake.mode = "missing";
+    const next = await app.request("/api/osm/download", post(bayern));
+    assert.equal(next.status, 200);
+    assert.match((await framesOf(next)).at(-1)!.message, /HTTP 404/);
+  } finally {
+    shutdown.abort();
+    await fake.close();
+    await store.close();
+    await Deno.remove(downloadDir, { recursive: true });
+  }
+});

@@ -1,7 +1,13 @@
 import assert from "node:assert/strict";
 import { testOsmContext } from "./_osm_context.ts";
 import { importOsmExtract } from "../../../lib/osm/import_region.ts";
-import { LAYER_NAMES, type LayerName } from "../../../lib/osm/osm_store.ts";
+import {
+  createOsmTables,
+  type ImportedRegion,
+  LAYER_NAMES,
+  type LayerName,
+  writeImportedRegion,
+} from "../../../lib/osm/osm_store.ts";
 import { openStore } from "../../../lib/store/store.ts";
 import { announceRegionImported, type OsmContext } from "../../../server/backend/osm_context.ts";
 import { osmLayerRoutes } from "../../../server/backend/osm_layer_routes.ts";
@@ -20,9 +26,12 @@ const ready = (async () => {
   return { store, fake: await startFakeOverpass() };
 })();
 
-async function context(overpassUrl?: string): Promise<OsmContext> {
+async function context(
+  overpassUrl?: string,
+  env: Record<string, string> = {},
+): Promise<OsmContext> {
   const { store, fake } = await ready;
-  return await testOsmContext(store, { OVERPASS_URL: overpassUrl ?? fake.url });
+  return await testOsmContext(store, { OVERPASS_URL: overpassUrl ?? fake.url, ...env });
 }
 
 function crossCheckIds(layer: LayerName): string[] {
@@ -59,7 +68,9 @@ Deno.test("GET /api/osm/regions lists the imported regions with details", async 
   const [detail] = body.details;
   assert.equal(detail.path, "Europe/Liechtenstein");
   assert.equal(detail.name, "Liechtenstein");
-  assert.equal(detail.source_url, "file:li");
+  // A local file's directory is not shown; its name is (issue 18).
+  assert.equal(detail.source_url, null);
+  assert.equal(detail.source_file, "li");
   assert.match(detail.imported_at, /^\d{4}-\d\d-\d\dT/);
   assert.equal(detail.counts.power_lines, 15);
   assert.equal(detail.bbox.length, 4);
@@ -207,7 +218,6 @@ Deno.test("GET /api/osm/{layer} refuses bad requests, naming the parameter", asy
     ["/api/osm/substations?bbox=9.5,95,9.6,96", 400, /^bbox minLat/],
     ["/api/osm/substations?bbox=9.6,47,9.5,47.2", 400, /^bbox minLon .* less than maxLon/],
     ["/api/osm/substations?bbox=9.5,47.2,9.6,47.2", 400, /^bbox minLat .* less than maxLat/],
-    ["/api/osm/substations?bbox=0,40,6,44", 400, /^bbox spans 6 x 4/],
     ["/api/osm/substations?region=", 400, /^region/],
     ["/api/osm/substations?region=Europe/../etc", 400, /^region/],
     ["/api/osm/substations?region=Europe%2F%3Cscript%3E", 400, /^region/],
@@ -250,6 +260,115 @@ Deno.test("osmLayerRoutes() documents its routes in OpenAPI", async () => {
     Object.keys(doc.paths?.["/api/osm/{layer}"]?.get?.responses ?? {}).sort(),
     ["200", "400", "404", "502", "503"],
   );
+});
+
+Deno.test("GET /api/osm/regions shows no server file path or mirror credentials (issue 18)", async () => {
+  const store = await openStore(":memory:");
+  try {
+    await createOsmTables(store);
+    const sources = {
+      "Europe/A": "/srv/secret/osm_downloads/region-x1.osm.pbf",
+      "Europe/B": "https://user:pw@mirror.example/europe/b-latest.osm.pbf?token=t#f",
+      "Europe/C": "C:\\data\\c.osm.pbf",
+    };
+    for (const [path, source] of Object.entries(sources)) {
+      await writeImportedRegion(store, {
+        region_path: path,
+        name: path.split("/")[1]!,
+        source_url: source,
+        imported_at: "2024-03-04T00:00:00.000Z",
+        counts: {} as ImportedRegion["counts"],
+        bbox: null,
+      });
+    }
+    const app = osmLayerRoutes(await testOsmContext(store));
+    const response = await app.request("/api/osm/regions");
+    const text = await response.text();
+    for (const hidden of ["/srv", "secret", "pw", "token", "C:"]) {
+      assert.equal(text.includes(hidden), false, hidden);
+    }
+    const details = JSON.parse(text).details;
+    assert.deepEqual(
+      details.map((d: Record<string, unknown>) => [d.path, d.source_url, d.source_file]),
+      [
+        ["Europe/A", null, "region-x1.osm.pbf"],
+        ["Europe/B", "https://mirror.example/europe/b-latest.osm.pbf", null],
+        ["Europe/C", null, "c.osm.pbf"],
+      ],
+    );
+  } finally {
+    await store.close();
+  }
+});
+
+Deno.test("GET /api/osm/{layer}: a continent-wide bbox without region answers 200 from the store (issue 18)", async () => {
+  const { fake } = await ready;
+  const app = osmLayerRoutes(await context());
+  const asked = fake.queries.length;
+  // The existing frontend's first map view: Europe, no region. Before the fix: 400.
+  for (const layer of LAYER_NAMES) {
+    const response = await app.request(`/api/osm/osm_${layer}?bbox=-25,34,45,72`);
+    assert.equal(response.status, 200, layer);
+    assert.equal(response.headers.get("X-Source"), "store");
+    assert.equal(response.headers.get("X-Truncated"), null);
+    assert.deepEqual(await ids(response), crossCheckIds(layer));
+  }
+  const world = await app.request("/api/osm/substations?bbox=-180,-90,180,90");
+  assert.equal(world.status, 200);
+  assert.deepEqual(await ids(world), crossCheckIds("substations"));
+  assert.equal(fake.queries.length, asked, "Overpass was not asked");
+});
+
+Deno.test("GET /api/osm/{layer}: a large bbox no imported region covers is an empty collection with a notice (issue 18)", async () => {
+  const { fake } = await ready;
+  fake.mode = "ok";
+  const app = osmLayerRoutes(await context());
+  const asked = fake.queries.length;
+  const response = await app.request("/api/osm/osm_power_lines?bbox=60,10,140,55");
+  assert.equal(response.status, 200);
+  assert.equal(response.headers.get("X-Source"), "store");
+  const body = await response.json();
+  assert.equal(body.type, "FeatureCollection");
+  assert.deepEqual(body.features, []);
+  assert.match(body.notice, /bbox spans 80 x 45 degrees.*at most 5 x 5 degrees/);
+  assert.match(body.attribution, /OpenStreetMap/);
+  assert.equal(fake.queries.length, asked, "Overpass was not asked");
+  // Within 5 x 5 degrees Overpass still answers outside the imported regions.
+  const small = await app.request(`/api/osm/osm_power_lines?bbox=${BERLIN_BBOX}`);
+  assert.equal(small.headers.get("X-Source"), "overpass");
+});
+
+Deno.test("GET /api/osm/{layer} cuts an answer at OSM_LAYER_MAX_FEATURES / OSM_LAYER_MAX_MB and says so (issue 18)", async (t) => {
+  for (const indexMaxBytes of [undefined, 0]) {
+    await t.step(indexMaxBytes === 0 ? "from the store" : "from the in-memory index", async () => {
+      const byCount = osmLayerRoutes(await context(undefined, { OSM_LAYER_MAX_FEATURES: "7" }), {
+        ...(indexMaxBytes === undefined ? {} : { indexMaxBytes }),
+      });
+      const url = "/api/osm/power_plants?bbox=-25,34,45,72";
+      const response = await byCount.request(url);
+      assert.equal(response.status, 200);
+      assert.equal(response.headers.get("X-Truncated"), "true");
+      const body = await response.json();
+      assert.equal(body.features.length, 7);
+      assert.equal(body.truncated, true);
+      assert.equal(body.total, 161);
+      assert.match(body.notice, /Showing 7 of 161 features.*OSM_LAYER_MAX_FEATURES/);
+      const again = await byCount.request(url);
+      assert.equal(again.headers.get("X-Source"), "cache");
+      assert.equal(again.headers.get("X-Truncated"), "true");
+
+      const bySize = osmLayerRoutes(await context(undefined, { OSM_LAYER_MAX_MB: "0.05" }), {
+        ...(indexMaxBytes === undefined ? {} : { indexMaxBytes }),
+      });
+      const communes = await bySize.request("/api/osm/communes?region=Europe");
+      const bytes = new Uint8Array(await communes.arrayBuffer());
+      assert.ok(bytes.length <= 0.05 * 1024 * 1024, `${bytes.length} bytes`);
+      const cut = JSON.parse(new TextDecoder().decode(bytes));
+      assert.equal(cut.total, 11);
+      assert.ok(cut.features.length < 11);
+      assert.equal(communes.headers.get("X-Truncated"), "true");
+    });
+  }
 });
 
 Deno.test("close the shared store and fake", async () => {
