@@ -70,6 +70,7 @@ export function createRunnerApp(options: RunnerAppOptions): RunnerApp {
     runner,
     workers: config.workers,
     maxQueued: config.maxQueued,
+    maxQueuedBytes: config.maxQueuedBytes,
     ttlMs: config.jobTtlMs,
     statsMs: config.statsMs,
     ...(options.clock ? { clock: options.clock } : {}),
@@ -106,7 +107,9 @@ export function createRunnerApp(options: RunnerAppOptions): RunnerApp {
       version: RUNNER_VERSION,
       description: "Calliope 0.6 models solved as linear programs by HiGHS (WebAssembly): " +
         "submit a model, follow the solver's log as server-sent events, read the result, " +
-        "cancel a solve. Every origin may call it. Errors: `{ error, details? }`.",
+        "cancel a solve. A model is parsed, validated, built and solved in its job's own " +
+        "Worker: `POST /run` checks only the body's shape, and an invalid model is a failed " +
+        "job that lists its problems. Every origin may call it. Errors: `{ error, details? }`.",
     },
   });
 

@@ -12,6 +12,11 @@ export interface RunnerSettings {
   workers: number;
   /** Most jobs waiting for a worker (RUNNER_MAX_QUEUED, default 100); more answer 503. */
   maxQueued: number;
+  /**
+   * Most model bytes waiting for a worker, all queued jobs together, bytes (RUNNER_MAX_QUEUED_MB,
+   * default 1024 MiB): a queued job is its raw body until a worker takes it. More answer 503.
+   */
+  maxQueuedBytes: number;
   /** How long a finished job stays readable, ms (RUNNER_JOB_TTL_S, default 3600 s). */
   jobTtlMs: number;
   /** Largest accepted model body, bytes (RUNNER_MAX_BODY_MB, default 64 MiB). */
@@ -27,6 +32,7 @@ export const RUNNER_DEFAULTS = {
   port: 5000,
   workers: 1,
   maxQueued: 100,
+  maxQueuedMb: 1024,
   jobTtlSeconds: 3600,
   maxBodyMb: 64,
   keepaliveMs: 15_000,
@@ -40,10 +46,16 @@ export function readRunnerSettings(env: Env): RunnerSettings {
     env["RUNNER_MAX_BODY_MB"],
     RUNNER_DEFAULTS.maxBodyMb,
   );
+  const queuedMb = positive(
+    "RUNNER_MAX_QUEUED_MB",
+    env["RUNNER_MAX_QUEUED_MB"],
+    RUNNER_DEFAULTS.maxQueuedMb,
+  );
   return {
     port: port("RUNNER_PORT", env["RUNNER_PORT"], RUNNER_DEFAULTS.port),
     workers: integer(env, "RUNNER_WORKERS", RUNNER_DEFAULTS.workers, 1),
     maxQueued: integer(env, "RUNNER_MAX_QUEUED", RUNNER_DEFAULTS.maxQueued, 0),
+    maxQueuedBytes: Math.floor(queuedMb * 1024 * 1024),
     jobTtlMs: positive("RUNNER_JOB_TTL_S", env["RUNNER_JOB_TTL_S"], RUNNER_DEFAULTS.jobTtlSeconds) *
       1000,
     // MiB, as the 413 message says; a fraction is allowed (0.5 = 512 KiB).

@@ -49,6 +49,8 @@ export interface DoneEvent {
 export interface ErrorEvent {
   readonly type: "error";
   readonly error: string;
+  /** For an invalid model: its first problems by JSON path (the message names 20). */
+  readonly problems?: readonly { readonly path: string; readonly message: string }[];
 }
 
 /** Any event of a job's stream. */

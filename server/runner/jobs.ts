@@ -1,13 +1,20 @@
 /**
  * The runner's jobs: a registry of runs by UUID, a FIFO queue in front of at most `workers`
  * runs at once, cancellation through each run's AbortSignal, and pruning of finished jobs once
- * their time to live has passed. Each job keeps its events (`JobEventLog`) for its streams and
- * its full result, stored before the `done` event is appended.
+ * their time to live has passed. A job is the raw bytes of its model body until a worker takes
+ * it: the runner parses, validates, builds and solves it off this thread (`runBody`), and an
+ * invalid model ends the job `failed` with its problems. Each job keeps its events
+ * (`JobEventLog`) for its streams and its encoded result, stored before `done` is appended.
  */
-import type { ResolvedModel } from "../../lib/model/resolved_model.ts";
-import type { ModelRunner, RunResult } from "../../lib/runner/model_runner.ts";
+import type { ModelProblem } from "../../lib/model/model_problem.ts";
+import { refusalMessage } from "../../lib/runner/model_refusal.ts";
+import type {
+  BodyRun,
+  EncodedRunResult,
+  ModelRefusal,
+  ModelRunner,
+} from "../../lib/runner/model_runner.ts";
 import { JobEventLog } from "./job_events.ts";
-import { summarizeResult } from "./result_summary.ts";
 import { StatsMeter, type SystemProbe, systemProbe } from "./run_stats.ts";
 
 /** Where a job is. */
@@ -36,8 +43,10 @@ export interface Job {
   readonly termination: string | null;
   /** Why a failed job failed, or `cancelled`. */
   readonly error: string | null;
-  /** The full result of a completed job. */
-  readonly result: RunResult | undefined;
+  /** The first problems of a model refused as invalid (at most MAX_LISTED_PROBLEMS). */
+  readonly problems: readonly ModelProblem[] | null;
+  /** The result of a completed job: its summary and its full JSON as bytes. */
+  readonly result: EncodedRunResult | undefined;
   readonly events: JobEventLog;
 }
 
@@ -50,6 +59,7 @@ export interface JobStatusView {
   finished_at: string | null;
   termination: string | null;
   error: string | null;
+  problems: { path: string; message: string }[] | null;
 }
 
 /** The status record of a job. */
@@ -62,6 +72,7 @@ export function jobStatusView(job: Job): JobStatusView {
     finished_at: job.finishedAt?.toISOString() ?? null,
     termination: job.termination,
     error: job.error,
+    problems: job.problems?.map(({ path, message }) => ({ path, message })) ?? null,
   };
 }
 
@@ -72,6 +83,8 @@ export interface JobRegistryOptions {
   workers: number;
   /** Most jobs waiting for a worker; default unbounded. */
   maxQueued?: number;
+  /** Most body bytes of the jobs waiting for a worker, together; default unbounded. */
+  maxQueuedBytes?: number;
   /** How long a finished job is kept, ms. */
   ttlMs: number;
   /** A `stats` event this often while a job runs, ms. */
@@ -85,7 +98,10 @@ export interface JobRegistryOptions {
 /** Accepted, or why not. */
 export type SubmitOutcome =
   | { readonly ok: true; readonly job: Job }
-  | { readonly ok: false; readonly reason: "queue_full" | "closed" };
+  | { readonly ok: false; readonly reason: Refused };
+
+/** Why a job is refused: too many waiting, too many bytes waiting, or the service stops. */
+export type Refused = "queue_full" | "queue_bytes_full" | "closed";
 
 /** What a cancel did. */
 export type CancelOutcome =
@@ -100,16 +116,20 @@ class JobState implements Job {
   finishedAt: Date | null = null;
   termination: string | null = null;
   error: string | null = null;
-  result: RunResult | undefined = undefined;
+  problems: readonly ModelProblem[] | null = null;
+  result: EncodedRunResult | undefined = undefined;
   readonly events = new JobEventLog();
   readonly controller = new AbortController();
-  /** Released once the run settles, so a kept job does not hold its model. */
-  model: ResolvedModel | undefined;
+  /** The model body; handed to the run (and released here) when a worker takes the job. */
+  body: Uint8Array | undefined;
+  /** Its size, counted against the bytes waiting while the job is queued. */
+  readonly bodyBytes: number;
   /** Settles when the run has (no rejection). */
   settled: Promise<void> = Promise.resolve();
 
-  constructor(readonly createdAt: Date, model: ResolvedModel) {
-    this.model = model;
+  constructor(readonly createdAt: Date, body: Uint8Array) {
+    this.body = body;
+    this.bodyBytes = body.length;
   }
 }
 
@@ -121,6 +141,9 @@ export class JobRegistry {
   readonly #runner: ModelRunner;
   readonly #workers: number;
   readonly #maxQueued: number;
+  readonly #maxQueuedBytes: number;
+  /** Body bytes of the queued jobs. */
+  #queuedBytes = 0;
   readonly #ttlMs: number;
   readonly #statsMs: number;
   readonly #clock: () => Date;
@@ -139,6 +162,7 @@ export class JobRegistry {
     this.#runner = options.runner;
     this.#workers = options.workers;
     this.#maxQueued = options.maxQueued ?? Infinity;
+    this.#maxQueuedBytes = options.maxQueuedBytes ?? Infinity;
     this.#ttlMs = options.ttlMs;
     this.#statsMs = options.statsMs;
     this.#clock = options.clock ?? (() => new Date());
@@ -151,15 +175,28 @@ export class JobRegistry {
     Deno.unrefTimer(this.#pruneTimer);
   }
 
-  /** Queues a prepared model; it starts at once when a worker is free. */
-  submit(model: ResolvedModel): SubmitOutcome {
+  /**
+   * Why a body of `bytes` would be refused now, or undefined when it would be taken: asked
+   * before a body is read, so that a full queue does not cost reading it.
+   */
+  refusal(bytes = 0): Refused | undefined {
+    if (this.#closed) return "closed";
+    if (this.#active.size < this.#workers) return undefined;
+    if (this.#queue.length >= this.#maxQueued) return "queue_full";
+    if (this.#queuedBytes + bytes > this.#maxQueuedBytes) return "queue_bytes_full";
+    return undefined;
+  }
+
+  /**
+   * Queues a model body (UTF-8 JSON whose shape the caller has checked); it starts at once when
+   * a worker is free. The registry owns the bytes from here on.
+   */
+  submit(body: Uint8Array): SubmitOutcome {
     this.prune();
-    if (this.#closed) return { ok: false, reason: "closed" };
+    const refused = this.refusal(body.length);
+    if (refused !== undefined) return { ok: false, reason: refused };
     const mustWait = this.#active.size >= this.#workers;
-    if (mustWait && this.#queue.length >= this.#maxQueued) {
-      return { ok: false, reason: "queue_full" };
-    }
-    const job = new JobState(this.#clock(), model);
+    const job = new JobState(this.#clock(), body);
     this.#jobs.set(job.id, job);
     if (mustWait) {
       job.events.append({
@@ -168,6 +205,7 @@ export class JobRegistry {
       });
     }
     this.#queue.push(job);
+    this.#queuedBytes += job.bodyBytes;
     this.#pump();
     return { ok: true, job };
   }
@@ -189,7 +227,8 @@ export class JobRegistry {
     if (isFinished(job.status)) return { outcome: "finished", job };
     if (job.status === "pending") {
       this.#queue.splice(this.#queue.indexOf(job), 1);
-      job.model = undefined;
+      this.#queuedBytes -= job.bodyBytes;
+      job.body = undefined;
     }
     job.status = "cancelled";
     job.error = CANCELLED;
@@ -229,12 +268,16 @@ export class JobRegistry {
 
   #pump(): void {
     while (this.#active.size < this.#workers && this.#queue.length > 0) {
-      this.#start(this.#queue.shift()!);
+      const job = this.#queue.shift()!;
+      this.#queuedBytes -= job.bodyBytes;
+      this.#start(job);
     }
   }
 
   #start(job: JobState): void {
-    const model = job.model!;
+    // The bytes go to the run (moved to its Worker); the job keeps nothing of its model.
+    const body = job.body!;
+    job.body = undefined;
     job.status = "running";
     job.startedAt = this.#clock();
     this.#active.add(job);
@@ -243,9 +286,9 @@ export class JobRegistry {
       if (job.status === "running") job.events.append(meter.next());
     }, this.#statsMs);
     const live = () => job.status === "running";
-    let run: Promise<RunResult>;
+    let run: Promise<BodyRun>;
     try {
-      run = this.#runner.run(model, {
+      run = this.#runner.runBody(body, {
         log: (line) => {
           if (live()) job.events.append({ type: "log", line });
         },
@@ -258,16 +301,18 @@ export class JobRegistry {
       run = Promise.reject(error);
     }
     job.settled = run
-      .then((result) => this.#complete(job, result), (error) => this.#fail(job, error))
+      .then(
+        (outcome) => outcome.ok ? this.#complete(job, outcome.result) : this.#refuse(job, outcome),
+        (error) => this.#fail(job, error),
+      )
       .finally(() => {
         clearInterval(stats);
-        job.model = undefined;
         this.#active.delete(job);
         this.#pump();
       });
   }
 
-  #complete(job: JobState, result: RunResult): void {
+  #complete(job: JobState, result: EncodedRunResult): void {
     if (job.status === "cancelled") {
       // Cancelled first: the answer of the interrupted run is not kept.
       job.termination = result.termination;
@@ -280,11 +325,21 @@ export class JobRegistry {
     job.finishedAt = this.#clock();
     job.events.append({
       type: "done",
-      result: summarizeResult(result),
+      result: result.summary,
       objective: result.objective,
       termination: result.termination,
       success: result.success,
     });
+  }
+
+  /** An invalid model: failed, with its problems kept for the status and the stream. */
+  #refuse(job: JobState, refusal: ModelRefusal): void {
+    if (job.status === "cancelled") return;
+    job.status = "failed";
+    job.error = refusalMessage(refusal);
+    job.problems = refusal.problems;
+    job.finishedAt = this.#clock();
+    job.events.append({ type: "error", error: job.error, problems: refusal.problems });
   }
 
   #fail(job: JobState, error: unknown): void {

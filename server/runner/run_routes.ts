@@ -1,19 +1,20 @@
 /**
  * The job routes, mounted at `/run`: submit a model, follow its events, read its status and
- * result, cancel it. Errors are `{ error, details? }`; a refused model lists every problem by
- * JSON path in `details`.
+ * result, cancel it. `POST /run` checks only the body's shape as it streams in (media type,
+ * size, JSON syntax, nesting, a non-empty object) and queues the raw bytes: the model is parsed,
+ * validated, built and solved in the job's Worker, and an invalid one ends the job `failed`
+ * with its problems by JSON path. Errors are `{ error, details? }`.
  */
-import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
+import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
 import type { ModelRunner } from "../../lib/runner/model_runner.ts";
-import { limitBody } from "../middleware/body_limit.ts";
 import {
   createOpenAPIApp,
   detailedErrorSchema,
   errorResponse,
   httpError,
-  MAX_PROBLEMS,
 } from "../middleware/errors.ts";
-import { isFinished, type Job, type JobRegistry, jobStatusView } from "./jobs.ts";
+import { isFinished, type Job, type JobRegistry, jobStatusView, type Refused } from "./jobs.ts";
+import { readModelBody } from "./read_model_body.ts";
 import {
   cancelledSchema,
   jobParamsSchema,
@@ -25,6 +26,9 @@ import {
 } from "./schemas.ts";
 import { runEventStream } from "./stream.ts";
 
+export { EMPTY_MODEL_MESSAGE } from "./read_model_body.ts";
+export { MAX_LISTED_PROBLEMS } from "../../lib/runner/model_refusal.ts";
+
 /** What the job routes use. */
 export interface RunRouteDeps {
   runner: ModelRunner;
@@ -35,12 +39,6 @@ export interface RunRouteDeps {
   shutdown: AbortSignal;
 }
 
-/** The message of an empty model (`{}`), as the predecessor worded it. */
-export const EMPTY_MODEL_MESSAGE = "Empty model payload";
-
-/** Most problems listed in `details` of a refused model; the message names the first 20. */
-export const MAX_LISTED_PROBLEMS = 500;
-
 const apiError = (description: string) => errorResponse(description, detailedErrorSchema);
 const UNKNOWN_JOB = apiError("Unknown job id, or a finished job past its time to live");
 
@@ -49,26 +47,49 @@ const submitRoute = createRoute({
   path: "/",
   tags: ["Runs"],
   summary: "Submit a model to solve",
-  description: "Validates the model (every problem at once, by JSON path), then queues it; " +
-    "at most RUNNER_WORKERS runs solve at once, the rest wait in order. Follow it with " +
-    "`/run/{id}/stream`.",
+  description: "Checks the body's shape only and queues it: at most RUNNER_WORKERS jobs run at " +
+    "once, the rest wait in order. Each job's Worker parses, validates (every problem at once, " +
+    "by JSON path), pre-processes, builds and solves the model; an invalid model ends the job " +
+    "`failed` with `error` `Invalid model: <first problems>` and `problems` " +
+    "(`[{ path, message }]`) in `GET /run/{id}` and in the stream's `error` event. Follow it " +
+    "with `/run/{id}/stream`.",
   request: {
     body: { required: true, content: { "application/json": { schema: runRequestSchema } } },
   },
   responses: {
     202: {
-      description: "Accepted and queued",
+      description: "Accepted and queued (the model is checked by its job)",
       content: { "application/json": { schema: runAcceptedSchema } },
     },
     400: apiError(
-      "Malformed JSON, a body that is not an object, an empty model (`Empty model payload`), " +
-        "or an invalid model: `details` lists `[{ path, message }]`",
+      "A body of the wrong shape: malformed JSON (the reason and the byte offset are named), " +
+        "nested deeper than 64 levels, not an object, or an empty model " +
+        "(`Empty model payload`). An invalid model is not a 400: its job fails with the " +
+        "problems",
     ),
     413: apiError("Body larger than RUNNER_MAX_BODY_MB (default 64 MiB)"),
     415: apiError("Body not sent as application/json"),
-    503: apiError("The service is stopping, or RUNNER_MAX_QUEUED jobs are waiting already"),
+    503: apiError(
+      "The service is stopping, or RUNNER_MAX_QUEUED jobs (or RUNNER_MAX_QUEUED_MB of model " +
+        "bodies) are waiting already",
+    ),
   },
 });
+
+/** The 503 of a refused submission. */
+function refusedError(reason: Refused) {
+  switch (reason) {
+    case "closed":
+      return httpError(503, "The runner service is stopping");
+    case "queue_full":
+      return httpError(503, "Too many jobs are waiting for a worker; try again later");
+    case "queue_bytes_full":
+      return httpError(
+        503,
+        "Too much model data is waiting for a worker (RUNNER_MAX_QUEUED_MB); try again later",
+      );
+  }
+}
 
 const streamRoute = createRoute({
   method: "get",
@@ -79,8 +100,9 @@ const streamRoute = createRoute({
     "blank line (no `event:` or `id:` lines), every event since the job was submitted first; " +
     "a `: keepalive` comment after 15 s without a frame; `stats` every 10 s while the job " +
     "runs. The stream ends after `done` (the full result is readable at `/run/{id}/result` " +
-    'by then) or `error` (`"cancelled"` for a cancelled job). A stop of the service ends it ' +
-    "with an `error` event.",
+    'by then) or `error` (`"cancelled"` for a cancelled job; for an invalid model the message ' +
+    "names the first problems and `problems` lists them by JSON path). A stop of the service " +
+    "ends it with an `error` event.",
   request: { params: jobParamsSchema },
   responses: {
     200: {
@@ -96,6 +118,8 @@ const statusRoute = createRoute({
   path: "/{id}",
   tags: ["Runs"],
   summary: "The job's status and timestamps",
+  description: "A job whose model is invalid is `failed`: `error` names the first problems, " +
+    "`problems` lists them (`[{ path, message }]`, at most 500).",
   request: { params: jobParamsSchema },
   responses: {
     200: {
@@ -146,7 +170,7 @@ const cancelRoute = createRoute({
 
 /** The job routes, to mount at `/run`. */
 export function runRoutes(deps: RunRouteDeps): OpenAPIHono {
-  const { runner, jobs } = deps;
+  const { jobs } = deps;
   const app = createOpenAPIApp({ details: true });
   const jobOf = (id: string): Job => {
     const job = jobs.get(id);
@@ -154,32 +178,21 @@ export function runRoutes(deps: RunRouteDeps): OpenAPIHono {
     return job;
   };
 
-  app.use("/", limitBody(deps.maxBodyBytes));
-  app.openapi(submitRoute, (c) => {
-    if (deps.shutdown.aborted) throw httpError(503, "The runner service is stopping");
-    const body = c.req.valid("json");
-    if (Object.keys(body).length === 0) throw httpError(400, EMPTY_MODEL_MESSAGE);
-    const prepared = runner.prepare(body);
-    if (!prepared.ok) {
-      const { problems } = prepared;
-      const named = problems.slice(0, MAX_PROBLEMS).map((p) =>
-        `${p.path || "(model)"}: ${p.message}`
-      );
-      if (problems.length > MAX_PROBLEMS) {
-        named.push(`and ${problems.length - MAX_PROBLEMS} more problems`);
-      }
-      throw httpError(
-        400,
-        `Invalid model: ${named.join("; ")}`,
-        problems.slice(0, MAX_LISTED_PROBLEMS).map(({ path, message }) => ({ path, message })),
-      );
+  // Not `app.openapi`: its validator would parse the whole body on this thread. The route is
+  // documented from the same definition and handled here.
+  app.openAPIRegistry.registerPath(submitRoute);
+  app.post("/", async (c) => {
+    if (deps.shutdown.aborted) throw refusedError("closed");
+    // A full queue is answered before the body is read.
+    const early = jobs.refusal();
+    if (early !== undefined) {
+      await c.req.raw.body?.cancel();
+      throw refusedError(early);
     }
-    const submitted = jobs.submit(prepared.model);
-    if (!submitted.ok) {
-      throw submitted.reason === "closed"
-        ? httpError(503, "The runner service is stopping")
-        : httpError(503, "Too many jobs are waiting for a worker; try again later");
-    }
+    const body = await readModelBody(c.req.raw, deps.maxBodyBytes);
+    if (deps.shutdown.aborted) throw refusedError("closed");
+    const submitted = jobs.submit(body);
+    if (!submitted.ok) throw refusedError(submitted.reason);
     return c.json({ job_id: submitted.job.id }, 202);
   });
 
@@ -198,7 +211,11 @@ export function runRoutes(deps: RunRouteDeps): OpenAPIHono {
   app.openapi(resultRoute, (c) => {
     const job = jobOf(c.req.valid("param").id);
     if (job.status === "completed" && job.result !== undefined) {
-      return c.json(job.result as z.infer<typeof runResultSchema>, 200);
+      // The bytes the run's Worker encoded, served as they are (no parse, no stringify here).
+      return new Response(job.result.json, {
+        status: 200,
+        headers: { "Content-Type": "application/json" },
+      }) as never;
     }
     const details = { status: job.status };
     if (!isFinished(job.status)) {

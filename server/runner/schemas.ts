@@ -11,7 +11,8 @@ export const runRequestSchema = z
   .openapi("RunRequest", {
     description: "A model: the ModelConfig JSON (`name, description, locations, links, " +
       "technologies, timeSeries, parameters`) or the model JSON the existing modelling " +
-      "frontend sends. Every problem is answered at once with its JSON path.",
+      "frontend sends. `POST /run` checks its shape only; the job checks the model and lists " +
+      "every problem at once with its JSON path.",
   });
 
 /** `202` of `POST /run`. */
@@ -27,6 +28,14 @@ export const jobParamsSchema = z.object({
   }),
 });
 
+/** One problem of an invalid model. */
+export const modelProblemSchema = z
+  .object({
+    path: z.string().describe('JSON path, e.g. "technologies[0].constraints.energy_cap_mx"'),
+    message: z.string(),
+  })
+  .openapi("ModelProblem");
+
 /** `GET /run/{id}`. */
 export const jobStatusSchema = z
   .object({
@@ -40,6 +49,9 @@ export const jobStatusSchema = z
         "interrupted or error, once the run has ended",
     ),
     error: z.string().nullable().describe("Why the job failed, or `cancelled`"),
+    problems: z.array(modelProblemSchema).nullable().describe(
+      "The problems of an invalid model by JSON path (at most 500); null otherwise",
+    ),
   })
   .openapi("JobStatus");
 
@@ -105,6 +117,9 @@ export const runEventSchema = z
     z.object({
       type: z.literal("error"),
       error: z.string().describe('The fault\'s message, or "cancelled"'),
+      problems: z.array(modelProblemSchema).optional().describe(
+        "For an invalid model: its problems by JSON path (at most 500)",
+      ),
     }),
   ])
   .openapi("RunEvent");

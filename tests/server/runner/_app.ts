@@ -16,6 +16,7 @@ export function testConfig(overrides: Partial<RunnerSettings> = {}): RunnerSetti
     port: 0,
     workers: 1,
     maxQueued: 100,
+    maxQueuedBytes: 1024 * 1024 * 1024,
     jobTtlMs: 3_600_000,
     maxBodyBytes: 4096,
     keepaliveMs: 60_000,

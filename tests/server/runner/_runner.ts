@@ -4,7 +4,8 @@
  * integrator's end-to-end tests use the HiGHS runner.
  *
  * It obeys the seam: `prepare` validates a tiny body shape and lists every problem by path;
- * `run` logs a line and reports progress per step, waits `step_ms` between steps, resolves with
+ * `runBody` parses, prepares and runs on this thread (`runBodyHere`); `run` logs a line and
+ * reports progress per step, waits `step_ms` between steps, resolves with
  * termination `interrupted` as soon as its signal aborts, and can be told to fail or to end
  * infeasible. Body: `{ steps: 1..1000, step_ms?: 0..10000, fail?: string, infeasible?: true }`.
  */
@@ -12,6 +13,7 @@ import type { ModelProblem } from "../../../lib/model/model_problem.ts";
 import type { ResolvedModel } from "../../../lib/model/resolved_model.ts";
 import type { ModelRunner, RunHooks, RunResult } from "../../../lib/runner/model_runner.ts";
 import { abortableDelay } from "../../../lib/concurrency/abortable_delay.ts";
+import { runBodyHere } from "../../../lib/runner/run_body_here.ts";
 
 /** What a test body asks of the double. */
 export interface TestRunBody {
@@ -35,9 +37,10 @@ export function createTestRunner(solverName = "TestSolver 0.0 (double)"): TestRu
     Required<Omit<TestRunBody, "fail">> & { fail?: string }
   >();
   const counts = { started: 0, aborted: 0 };
-  return {
+  const double: TestRunner = {
     solverName,
     counts,
+    runBody: (body, hooks) => runBodyHere(double, body, hooks),
     prepare(body) {
       const problems: ModelProblem[] = [];
       if (body === null || typeof body !== "object" || Array.isArray(body)) {
@@ -142,6 +145,12 @@ export function createTestRunner(solverName = "TestSolver 0.0 (double)"): TestRu
       };
     },
   };
+  return double;
+}
+
+/** A test body as the bytes a job holds. */
+export function bodyBytes(body: unknown): Uint8Array {
+  return new TextEncoder().encode(JSON.stringify(body));
 }
 
 /** `{ method: "POST", body, Content-Type: application/json }` for `/run`. */

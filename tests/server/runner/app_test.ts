@@ -59,6 +59,7 @@ Deno.test("POST /run answers 202 with a UUID job_id; GET /run/{id} follows the j
       "error",
       "finished_at",
       "id",
+      "problems",
       "started_at",
       "status",
       "termination",
@@ -74,6 +75,7 @@ Deno.test("POST /run answers 202 with a UUID job_id; GET /run/{id} follows the j
     assert.equal(done.body!["status"], "completed");
     assert.equal(done.body!["termination"], "optimal");
     assert.equal(done.body!["error"], null);
+    assert.equal(done.body!["problems"], null);
     assert.ok(
       Date.parse(done.body!["finished_at"] as string) >=
         Date.parse(done.body!["started_at"] as string),
@@ -191,7 +193,7 @@ Deno.test("unknown job ids answer 404 on every job route", async () => {
   }
 });
 
-Deno.test("POST /run refuses bad bodies with 400, 413 or 415 in the one error format", async (t) => {
+Deno.test("POST /run refuses bodies of the wrong shape with 400, 413 or 415 in the one error format", async (t) => {
   const built = testApp({ maxBodyBytes: 200 });
   try {
     const json = (body: string): RequestInit => ({
@@ -199,26 +201,28 @@ Deno.test("POST /run refuses bad bodies with 400, 413 or 415 in the one error fo
       body,
       headers: { "Content-Type": "application/json" },
     });
+    const mustBeObject = {
+      error: "Invalid request body: must be an object",
+      details: [{ path: "", message: "must be an object" }],
+    };
     const cases: [string, RequestInit, number, Json][] = [
       ["an empty object", json("{}"), 400, { error: "Empty model payload" }],
-      ["malformed JSON", json('{"steps": '), 400, { error: "Malformed JSON in request body" }],
-      ["no body", json(""), 400, { error: "Malformed JSON in request body" }],
-      ["an array", json("[1]"), 400, {
-        error: "Invalid request body: must be an object",
-        details: [{ path: "", message: "must be an object" }],
+      ["an empty object with whitespace", json(" { \n } "), 400, { error: "Empty model payload" }],
+      ["malformed JSON", json('{"steps": '), 400, {
+        error: "Malformed JSON in request body: the text ends before the JSON value does " +
+          "(at byte 10)",
       }],
-      ["a string", json('"model"'), 400, {
-        error: "Invalid request body: must be an object",
-        details: [{ path: "", message: "must be an object" }],
+      ["a syntax error in the middle", json('{"steps": 1,, "x": 2}'), 400, {
+        error: 'Malformed JSON in request body: unexpected "," where a key should be (at byte 12)',
       }],
-      ["an invalid model", json('{"steps": 0, "stepms": 1, "fail": 3}'), 400, {
-        error: "Invalid model: stepms: unknown key; steps: must be an integer from 1 to 1000; " +
-          "fail: must be a string",
-        details: [
-          { path: "stepms", message: "unknown key" },
-          { path: "steps", message: "must be an integer from 1 to 1000" },
-          { path: "fail", message: "must be a string" },
-        ],
+      ["no body", json(""), 400, {
+        error: "Malformed JSON in request body: no JSON value (at byte 0)",
+      }],
+      ["an array", json("[1]"), 400, mustBeObject],
+      ["a string", json('"model"'), 400, mustBeObject],
+      ["a number", json("12"), 400, mustBeObject],
+      ["nested deeper than 64 levels", json(`{"a":${"[".repeat(70)}${"]".repeat(70)}}`), 400, {
+        error: "The JSON body nests deeper than 64 levels; flatten it",
       }],
       ["over the body cap", json(JSON.stringify({ steps: 1, fail: "x".repeat(300) })), 413, {
         error: "Request body larger than 200 bytes (200 bytes)",
@@ -231,6 +235,9 @@ Deno.test("POST /run refuses bad bodies with 400, 413 or 415 in the one error fo
           error: "Unsupported Media Type",
         },
       ],
+      ["a body without a media type", { method: "POST", body: '{"steps":1}' }, 415, {
+        error: "Unsupported Media Type",
+      }],
     ];
     for (const [name, init, status, body] of cases) {
       await t.step(name, async () => {
@@ -255,21 +262,74 @@ Deno.test("POST /run refuses bad bodies with 400, 413 or 415 in the one error fo
       });
       assert.equal(res.status, 413);
     });
-    assert.equal(built.runner.counts.started, 0);
+    await t.step("a body in many small chunks is checked across them", async () => {
+      const text = '{"steps": 1, "step_ms": 0.5e1, "fail": "a \\"quoted\\" \\u00e9"}';
+      const bytes = new TextEncoder().encode(text);
+      const stream = new ReadableStream<Uint8Array>({
+        start(c) {
+          for (const b of bytes) c.enqueue(new Uint8Array([b]));
+          c.close();
+        },
+      });
+      const res = await call(built.app, "/run", {
+        method: "POST",
+        body: stream,
+        headers: { "Content-Type": "application/json; charset=utf-8" },
+      });
+      assert.equal(res.status, 202, JSON.stringify(res.body));
+      // The job read the bytes as sent: the double fails with the decoded string.
+      const error = console.error;
+      console.error = () => {};
+      try {
+        const stream = await built.app.request(`/run/${res.body!["job_id"]}/stream`);
+        const events = dataOf(await new FrameReader(stream.body!).rest());
+        assert.deepEqual(events.at(-1), { type: "error", error: 'a "quoted" \u00e9' });
+      } finally {
+        console.error = error;
+      }
+    });
+    assert.equal(built.runner.counts.started, 1, "only the well-shaped body ran");
   } finally {
     await built.dispose();
   }
 });
 
-Deno.test("an invalid model with many problems: 20 named, all listed in details", async () => {
+Deno.test("POST /run: an invalid model is accepted and its job fails with every problem (was a 400 before issue 18)", async () => {
+  const built = testApp();
+  try {
+    const { id, events } = await runToEnd(built.app, { steps: 0, stepms: 1, fail: 3 });
+    const problems = [
+      { path: "stepms", message: "unknown key" },
+      { path: "steps", message: "must be an integer from 1 to 1000" },
+      { path: "fail", message: "must be a string" },
+    ];
+    const error = "Invalid model: stepms: unknown key; steps: must be an integer from 1 to 1000; " +
+      "fail: must be a string";
+    assert.deepEqual(events.at(-1), { type: "error", error, problems });
+    const status = await call(built.app, `/run/${id}`);
+    assert.equal(status.body!["status"], "failed");
+    assert.equal(status.body!["error"], error);
+    assert.deepEqual(status.body!["problems"], problems);
+    const result = await call(built.app, `/run/${id}/result`);
+    assert.equal(result.status, 409);
+    assert.equal(built.runner.counts.started, 0, "an invalid model never runs");
+  } finally {
+    await built.dispose();
+  }
+});
+
+Deno.test("an invalid model with many problems: 20 named, all listed in problems", async () => {
   const built = testApp({ maxBodyBytes: 64 * 1024 });
   try {
     const body: Json = { steps: 1 };
     for (let i = 0; i < 30; i++) body[`extra_${i}`] = i;
-    const res = await call(built.app, "/run", runRequest(body));
-    assert.equal(res.status, 400);
-    assert.match(res.body!["error"] as string, /extra_19: unknown key; and 10 more problems$/);
-    assert.equal((res.body!["details"] as unknown[]).length, 30);
+    const { id, events } = await runToEnd(built.app, body);
+    const end = events.at(-1)!;
+    assert.equal(end["type"], "error");
+    assert.match(end["error"] as string, /extra_19: unknown key; and 10 more problems$/);
+    assert.equal((end["problems"] as unknown[]).length, 30);
+    const status = await call(built.app, `/run/${id}`);
+    assert.equal((status.body!["problems"] as unknown[]).length, 30);
   } finally {
     await built.dispose();
   }

@@ -2,7 +2,7 @@
  * The runner service end to end with the real pipeline (importer or frontend JSON -> resolver ->
  * LP -> HiGHS in a Worker -> result) through a real socket: the stream as the frontend reads it,
  * the result, a cancel that stops the solve itself, an infeasible model as a result, and a bad
- * model refused with its JSON paths.
+ * model ending its job failed with its JSON paths.
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -28,6 +28,8 @@ async function timedRunner(): Promise<{ runner: ModelRunner; settled: number[] }
       solverName: real.solverName,
       prepare: (body) => real.prepare(body),
       run: (model, hooks) => real.run(model, hooks).finally(() => settled.push(performance.now())),
+      runBody: (body, hooks) =>
+        real.runBody(body, hooks).finally(() => settled.push(performance.now())),
     },
   };
 }
@@ -181,7 +183,7 @@ Deno.test("runner service: an infeasible model completes with termination infeas
   }
 });
 
-Deno.test("runner service: a bad model is refused with every problem by JSON path", async () => {
+Deno.test("runner service: a bad model fails its job with every problem by JSON path (a 400 before issue 18)", async () => {
   const { runner } = await timedRunner();
   const s = serve(runner);
   try {
@@ -194,20 +196,24 @@ Deno.test("runner service: a bad model is refused with every problem by JSON pat
     };
     bad.technologies.find((t) => t.name === "ccgt")!.constraints!["energy_cap_mx"] = 5;
     bad.timeSeries = [];
-    const res = await fetch(`${s.base}/run`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(bad),
-    });
-    assert.equal(res.status, 400);
-    const body = await res.json();
-    const paths = (body.details as { path: string; message: string }[]).map((d) => d.path);
+    const id = await submit(s.base, bad);
+    const events = dataOf(
+      await new FrameReader((await fetch(`${s.base}/run/${id}/stream`)).body!).rest(),
+    );
+    const end = events.at(-1)!;
+    assert.equal(end["type"], "error");
+    assert.match(end["error"] as string, /^Invalid model: /);
+    const status = await (await fetch(`${s.base}/run/${id}`)).json();
+    assert.equal(status.status, "failed");
+    assert.equal(status.error, end["error"]);
+    assert.deepEqual(status.problems, end["problems"]);
+    const paths = (status.problems as { path: string; message: string }[]).map((d) => d.path);
     const ccgt = bad.technologies.findIndex((t) => t.name === "ccgt");
     assert.ok(
       paths.includes(`technologies[${ccgt}].constraints.energy_cap_mx`),
-      JSON.stringify(body.details),
+      JSON.stringify(status.problems),
     );
-    assert.match(JSON.stringify(body.details), /energy_cap_max/);
+    assert.match(JSON.stringify(status.problems), /energy_cap_max/);
   } finally {
     await s.dispose();
   }

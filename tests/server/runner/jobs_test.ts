@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { isFinal, type RunEvent } from "../../../server/runner/job_events.ts";
 import { type Job, JobRegistry, type JobRegistryOptions } from "../../../server/runner/jobs.ts";
-import { createTestRunner, type TestRunBody, type TestRunner } from "./_runner.ts";
+import { bodyBytes, createTestRunner, type TestRunBody, type TestRunner } from "./_runner.ts";
 
 function registry(options: Partial<JobRegistryOptions> = {}) {
   const runner = (options.runner as TestRunner | undefined) ?? createTestRunner();
@@ -13,9 +13,7 @@ function registry(options: Partial<JobRegistryOptions> = {}) {
     ...options,
   });
   const submit = (body: TestRunBody): Job => {
-    const prepared = runner.prepare(body);
-    if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems));
-    const outcome = jobs.submit(prepared.model);
+    const outcome = jobs.submit(bodyBytes(body));
     if (!outcome.ok) throw new Error(outcome.reason);
     return outcome.job;
   };
@@ -108,16 +106,14 @@ Deno.test("JobRegistry with three workers runs three at once", async () => {
 });
 
 Deno.test("JobRegistry refuses a job beyond maxQueued", async () => {
-  const { jobs, runner } = registry({ workers: 1, maxQueued: 1 });
+  const { jobs } = registry({ workers: 1, maxQueued: 1 });
   try {
-    const model = () => {
-      const p = runner.prepare({ steps: 1, step_ms: 50 });
-      assert.ok(p.ok);
-      return p.model;
-    };
-    assert.equal(jobs.submit(model()).ok, true);
-    assert.equal(jobs.submit(model()).ok, true);
-    assert.deepEqual(jobs.submit(model()), { ok: false, reason: "queue_full" });
+    const body = () => bodyBytes({ steps: 1, step_ms: 50 });
+    assert.equal(jobs.submit(body()).ok, true);
+    assert.equal(jobs.refusal(), undefined);
+    assert.equal(jobs.submit(body()).ok, true);
+    assert.equal(jobs.refusal(), "queue_full");
+    assert.deepEqual(jobs.submit(body()), { ok: false, reason: "queue_full" });
   } finally {
     await jobs.close();
   }
@@ -209,13 +205,57 @@ Deno.test("JobRegistry sends stats while a job runs", async () => {
 });
 
 Deno.test("JobRegistry.close() cancels everything and refuses new jobs", async () => {
-  const { jobs, runner, submit } = registry();
+  const { jobs, submit } = registry();
   const a = submit({ steps: 1000, step_ms: 10 });
   const b = submit({ steps: 1 });
   await jobs.close();
   assert.equal(a.status, "cancelled");
   assert.equal(b.status, "cancelled");
-  const p = runner.prepare({ steps: 1 });
-  assert.ok(p.ok);
-  assert.deepEqual(jobs.submit(p.model), { ok: false, reason: "closed" });
+  assert.deepEqual(jobs.submit(bodyBytes({ steps: 1 })), { ok: false, reason: "closed" });
+});
+
+Deno.test("JobRegistry refuses a body beyond maxQueuedBytes of waiting bodies (new in issue 18)", async () => {
+  const { jobs } = registry({ workers: 1, maxQueuedBytes: 100 });
+  try {
+    const running = jobs.submit(bodyBytes({ steps: 1000, step_ms: 10 }));
+    assert.ok(running.ok);
+    // The running job's body is no longer counted: it went to its run.
+    const waiting = jobs.submit(bodyBytes({ steps: 1, fail: "x".repeat(40) }));
+    assert.ok(waiting.ok);
+    assert.equal(jobs.refusal(60), "queue_bytes_full");
+    const big = () => bodyBytes({ steps: 1, fail: "y".repeat(40) });
+    assert.deepEqual(jobs.submit(big()), { ok: false, reason: "queue_bytes_full" });
+    assert.ok(jobs.submit(bodyBytes({ steps: 1 })).ok, "a smaller body still fits");
+    // A cancelled waiting job frees its bytes.
+    jobs.cancel(waiting.job.id);
+    assert.ok(jobs.submit(big()).ok);
+  } finally {
+    await jobs.close();
+  }
+});
+
+Deno.test("JobRegistry: an invalid model ends the job failed with its problems (issue 18: no longer a 400)", async () => {
+  const { jobs, submit } = registry();
+  try {
+    const job = jobs.submit(bodyBytes({ steps: 0, stepms: 1 }));
+    assert.ok(job.ok);
+    const end = await finalEvent(job.job);
+    assert.deepEqual(end, {
+      type: "error",
+      error: "Invalid model: stepms: unknown key; steps: must be an integer from 1 to 1000",
+      problems: [
+        { path: "stepms", message: "unknown key" },
+        { path: "steps", message: "must be an integer from 1 to 1000" },
+      ],
+    });
+    assert.equal(job.job.status, "failed");
+    assert.deepEqual(job.job.problems, [
+      { path: "stepms", message: "unknown key" },
+      { path: "steps", message: "must be an integer from 1 to 1000" },
+    ]);
+    // The next job runs as usual.
+    assert.equal((await finalEvent(submit({ steps: 1 }))).type, "done");
+  } finally {
+    await jobs.close();
+  }
 });

@@ -1,0 +1,82 @@
+/**
+ * Worker entry for one job of the service (spawned by run_body_in_worker.ts): the job's raw
+ * JSON body in, and everything that costs time done here, off the service's event loop: parse,
+ * validate and pre-process (`prepareModelBody`), build the LP, solve it on this Worker's own
+ * HiGHS, read the result back and encode it as JSON bytes, which are transferred, not copied.
+ * Log lines and progress are posted as they happen. A cancel terminates the Worker.
+ */
+/// <reference lib="deno.worker" />
+import { prepareModelBody } from "../model/prepare_model_body.ts";
+import { loadHighsOnce } from "../solver/highs_loader.ts";
+import { solveLp } from "../solver/solve_lp.ts";
+import { encodeResult } from "./encode_result.ts";
+import { refuseModel } from "./model_refusal.ts";
+import type { EncodedRunResult, ModelRefusal, RunHooks, RunProgress } from "./model_runner.ts";
+import { parseModelBytes } from "./parse_model_bytes.ts";
+import { solveModel } from "./solve_model.ts";
+
+/** What the parent sends: the body's bytes (transferred). */
+export interface BodyRunRequest {
+  readonly body: Uint8Array;
+}
+
+/** What the Worker posts back; `invalid`, `result` and `error` end the run. */
+export type BodyRunMessage =
+  | { readonly type: "log"; readonly line: string }
+  | ({ readonly type: "progress" } & RunProgress)
+  | ({ readonly type: "invalid" } & ModelRefusal)
+  | { readonly type: "result"; readonly result: EncodedRunResult }
+  | { readonly type: "error"; readonly message: string };
+
+function post(message: BodyRunMessage, transfer: Transferable[] = []): void {
+  self.postMessage(message, transfer);
+}
+
+function checkRequest(data: unknown): BodyRunRequest {
+  const request = data as Partial<BodyRunRequest> | null;
+  if (typeof request !== "object" || request === null || !(request.body instanceof Uint8Array)) {
+    throw new TypeError("Run worker: the message is not a run request {body: Uint8Array}");
+  }
+  return request as BodyRunRequest;
+}
+
+self.onmessage = (event: MessageEvent<unknown>) => {
+  // Thrown synchronously on purpose: the parent receives it as the Worker's error event.
+  const request = checkRequest(event.data);
+  run(request).catch((error: unknown) => {
+    post({ type: "error", message: error instanceof Error ? error.message : String(error) });
+  });
+};
+
+async function run(request: BodyRunRequest): Promise<void> {
+  // HiGHS compiles while the body is parsed and checked; a failed load shows at the solve.
+  const highs = loadHighsOnce();
+  highs.catch(() => {});
+  const hooks: RunHooks = {
+    log: (line) => post({ type: "log", line }),
+    progress: (progress) => post({ type: "progress", ...progress }),
+    // Never aborted: a cancel terminates this Worker, whatever it is doing.
+    signal: new AbortController().signal,
+  };
+  hooks.progress({ phase: "build", pct: 0 });
+  const started = performance.now();
+  const parsed = parseModelBytes(request.body);
+  if (!parsed.ok) return post({ type: "invalid", ...refuseModel(parsed.problems) });
+  const prepared = prepareModelBody(parsed.value);
+  if (!prepared.ok) return post({ type: "invalid", ...refuseModel(prepared.problems) });
+  const model = prepared.model;
+  hooks.log(
+    `[runner] read and checked the model in ${(performance.now() - started).toFixed(0)} ms: ` +
+      `${request.body.length} bytes, ${model.locTechs.length} loc::techs, ` +
+      `${model.timestamps.length} timesteps`,
+  );
+  const result = await solveModel(
+    model,
+    hooks,
+    async (lp, options, solveHooks) =>
+      solveLp(await highs, lp, options, solveHooks.onLog ? { onLog: solveHooks.onLog } : {}),
+    prepared.notes,
+  );
+  const encoded = encodeResult(result);
+  post({ type: "result", result: encoded }, [encoded.json.buffer]);
+}

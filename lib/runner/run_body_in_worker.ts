@@ -1,0 +1,84 @@
+/**
+ * A job's whole run in a Worker of its own (body_run_worker.ts): the raw body goes in
+ * (transferred, not copied), the log, the progress and at the end the encoded result or the
+ * model's problems come out. The service's thread only relays messages, so parsing a 60 MB body
+ * or building an LP of millions of variables never stalls its event loop. An abort terminates
+ * the Worker at once, whatever phase it is in: the service keeps nothing of a cancelled run, so
+ * there is nothing for a graceful stop to save, and terminating frees the CPU and the memory.
+ */
+import { interruptedResult } from "./encode_result.ts";
+import type { BodyRunMessage, BodyRunRequest } from "./body_run_worker.ts";
+import type { BodyRun, RunHooks } from "./model_runner.ts";
+
+/**
+ * Runs `body` (UTF-8 JSON of either model form) in a new Worker. Resolves with the result or
+ * the problems; rejects with an Error when the Worker fails; resolves with an `interrupted`
+ * result as soon as `hooks.signal` aborts. The bytes of `body` are moved to the Worker when
+ * `body` spans its whole buffer (the caller must not use them afterwards).
+ *
+ * @example
+ * const run = await runBodyInWorker(new TextEncoder().encode(json), { log, progress, signal });
+ * if (!run.ok) console.error(run.problems);
+ */
+export function runBodyInWorker(body: Uint8Array, hooks: RunHooks): Promise<BodyRun> {
+  const { signal } = hooks;
+  if (signal.aborted) return Promise.resolve({ ok: true, result: interruptedResult() });
+  return new Promise<BodyRun>((resolve, reject) => {
+    const worker = new Worker(new URL("./body_run_worker.ts", import.meta.url), {
+      type: "module",
+    });
+    let settled = false;
+    const finish = (settle: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal.removeEventListener("abort", onAbort);
+      worker.terminate();
+      settle();
+    };
+    function onAbort() {
+      finish(() => resolve({ ok: true, result: interruptedResult() }));
+    }
+    const failed = (message: string) => finish(() => reject(new Error(`Run failed: ${message}`)));
+
+    worker.onmessage = (event: MessageEvent<BodyRunMessage>) => {
+      if (settled) return;
+      const message = event.data;
+      switch (message.type) {
+        case "log":
+          hooks.log(message.line);
+          break;
+        case "progress":
+          hooks.progress({ phase: message.phase, pct: message.pct });
+          break;
+        case "invalid":
+          finish(() => resolve({ ok: false, problems: message.problems, total: message.total }));
+          break;
+        case "result":
+          finish(() => resolve({ ok: true, result: message.result }));
+          break;
+        case "error":
+          failed(message.message);
+          break;
+      }
+    };
+    worker.onerror = (event: ErrorEvent) => {
+      // Handled here: unhandled, a Worker's error would also be raised in this thread.
+      event.preventDefault();
+      failed(event.message);
+    };
+    worker.onmessageerror = () => failed("a message of the run's Worker could not be read");
+    signal.addEventListener("abort", onAbort, { once: true });
+
+    // Moved when the view is its whole buffer; otherwise the view's bytes are copied once (a
+    // structured clone would copy the whole underlying buffer).
+    const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength &&
+      body.buffer instanceof ArrayBuffer;
+    const owned = whole ? body : body.slice();
+    const request: BodyRunRequest = { body: owned };
+    try {
+      worker.postMessage(request, [owned.buffer as ArrayBuffer]);
+    } catch (error) {
+      failed(error instanceof Error ? error.message : String(error));
+    }
+  });
+}

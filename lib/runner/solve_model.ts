@@ -1,0 +1,48 @@
+/**
+ * The run of one prepared model, in Calliope's phases: build the LP, solve it, read the result
+ * back, with the run's log and progress on the way. The same steps wherever they run: on the
+ * caller's thread (CLI, notebooks), or inside a job's Worker (the service); only `solve` differs.
+ */
+import { buildLp } from "../lp/build_lp.ts";
+import type { LinearProgram } from "../lp/linear_program.ts";
+import { readResults } from "../model/read_results.ts";
+import type { ResolvedModel } from "../model/resolved_model.ts";
+import type { SolveHooks, SolveOptions, SolveOutcome } from "../solver/solve_types.ts";
+import type { RunHooks, RunResult } from "./model_runner.ts";
+
+/** Solves one LP (in a Worker, in-process, or on a Worker's own HiGHS). */
+export type SolveLp = (
+  lp: LinearProgram,
+  options: SolveOptions,
+  hooks: SolveHooks,
+) => Promise<SolveOutcome>;
+
+/**
+ * Builds, solves and reads back `model`; the notes of how its body was read go to the log
+ * first. The caller reports the start of the build phase (`build` 0) itself.
+ */
+export async function solveModel(
+  model: ResolvedModel,
+  hooks: RunHooks,
+  solve: SolveLp,
+  notes: readonly string[] = [],
+): Promise<RunResult> {
+  for (const note of notes) hooks.log(`[runner] ${note}`);
+  const started = performance.now();
+  const { lp, index } = buildLp(model);
+  const buildMs = performance.now() - started;
+  hooks.log(
+    `[runner] built the LP in ${buildMs.toFixed(0)} ms: ${lp.numCols} variables, ` +
+      `${lp.numRows} constraints, ${lp.matrix.values.length} nonzeros, ` +
+      `${model.timestamps.length} timesteps`,
+  );
+  hooks.progress({ phase: "build", pct: 100 });
+  hooks.progress({ phase: "solve", pct: 0 });
+  const outcome = await solve(lp, model.solver, { onLog: hooks.log, signal: hooks.signal });
+  hooks.progress({ phase: "solve", pct: 100 });
+  hooks.log(
+    `[runner] solve ended: ${outcome.termination} (${outcome.status}) in ` +
+      `${outcome.solveMs.toFixed(0)} ms`,
+  );
+  return readResults(model, index, outcome, { buildMs });
+}
