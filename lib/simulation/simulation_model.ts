@@ -6,6 +6,7 @@
  * between slices and a cancel stops the run within one slice.
  */
 import type { z } from "zod";
+import { type PredictedWeight, predictedWeight } from "./result_weight.ts";
 
 /** Numbers of one step that telemetry frames carry (flat keys, SI or the client's units). */
 export type StepTelemetry = Readonly<Record<string, number>>;
@@ -42,10 +43,17 @@ export interface SimulationModel<Payload = unknown> {
    */
   readonly payloadSchema: z.ZodType<Payload>;
   /**
-   * Size problems of a valid payload (over 1,000,000 steps, a profile over 100,000 points):
-   * messages naming the field; an empty list when within limits.
+   * Size problems of a valid payload (over `MAX_STEPS` steps, a profile over
+   * `MAX_PROFILE_POINTS` points): messages naming the field; an empty list when within limits.
    */
   limits(payload: Payload): string[];
+  /** Steps a run of the payload takes (`SimulationRun.totalSteps`), known before it starts. */
+  steps(payload: Payload): number;
+  /**
+   * Series of one step in the result as written: every array of one number per step, the flat
+   * and nested copies counted apiece. Steps × series is what the result weighs.
+   */
+  readonly resultSeries: number;
   /** Starts a run of a checked payload. */
   start(payload: Payload): SimulationRun;
 }
@@ -53,8 +61,19 @@ export interface SimulationModel<Payload = unknown> {
 /** Most steps a run may have (t_end_s / dt_s). */
 export const MAX_STEPS = 1_000_000;
 
-/** Most points a source profile may have. */
-export const MAX_PROFILE_POINTS = 100_000;
+/**
+ * Most points a source profile may have: the existing client sends one point per step, so a
+ * leap year at 1-minute steps (527,040 steps and the end point).
+ */
+export const MAX_PROFILE_POINTS = 527_041;
+
+/** The weight a run of `payload` gives its result: steps × series (before running it). */
+export function resultWeightOf<Payload>(
+  model: SimulationModel<Payload>,
+  payload: Payload,
+): PredictedWeight {
+  return predictedWeight(model.steps(payload), model.resultSeries);
+}
 
 /** Runs `model` on `payload` to the end in one go (tests, the batch task); `onProgress` 0..1. */
 export function runToEnd(

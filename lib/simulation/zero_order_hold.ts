@@ -18,6 +18,18 @@ export function zeroOrderHold(
 ): Float64Array {
   const out = new Float64Array(steps);
   if (times.length === 0) return out.fill(fallback);
+  let sorted = true;
+  for (let i = 1; i < times.length && sorted; i++) sorted = times[i - 1]! <= times[i]!;
+  if (sorted) {
+    // The client's profiles come in order: no sort (a year of 1-minute points took 200 ms).
+    let j = 0; // the latest point at or before t
+    for (let k = 0; k < steps; k++) {
+      const t = k * dtS;
+      while (j + 1 < times.length && times[j + 1]! <= t) j++;
+      out[k] = values[j]!;
+    }
+    return out;
+  }
   // A stable sort by time: of equal times, the later point stays later and wins.
   const order = times.map((_, i) => i).sort((a, b) => times[a]! - times[b]!);
   let j = 0; // index into `order` of the latest point at or before t

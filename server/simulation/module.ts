@@ -23,9 +23,13 @@ export function createSimulationModule<Payload>(
         port: settings.port,
         start(context) {
           const service = createSimulationApp({ model, settings, shutdown: context.shutdown });
+          const mib = (bytes: number) => Math.round(bytes / 104857.6) / 10;
           context.log(
-            `${model.title}: at most ${settings.maxJobs} run(s) at once, ` +
-              `results kept ${settings.jobTtlMs / 1000} s`,
+            `${model.title}: at most ${settings.maxJobs} run(s) at once and ` +
+              `${settings.maxQueued} queued, results of at most ${settings.maxResultValues} ` +
+              `values kept ${settings.jobTtlMs / 1000} s within ${
+                mib(settings.maxResultsBytes)
+              } MiB`,
           );
           return Promise.resolve({
             fetch: (request, info) => service.app.fetch(request, info),

@@ -46,6 +46,8 @@ export const tankModel: SimulationModel<TankPayload> = {
       ? [`simulation.t_end_s / simulation.dt_s: ${steps} steps, at most ${MAX_STEPS}`]
       : [];
   },
+  steps: (payload) => Math.ceil(payload.simulation.t_end_s / payload.simulation.dt_s),
+  resultSeries: 4, // time_s, tank.level_m, tank.outflow_m3s, tank_level_m
   start(payload): SimulationRun {
     const { dt_s } = payload.simulation;
     const totalSteps = Math.ceil(payload.simulation.t_end_s / dt_s);

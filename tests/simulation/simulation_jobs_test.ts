@@ -1,5 +1,9 @@
 import assert from "node:assert/strict";
-import { type SimulationFrame, SimulationJobs } from "../../lib/simulation/simulation_jobs.ts";
+import {
+  QueueFullError,
+  type SimulationFrame,
+  SimulationJobs,
+} from "../../lib/simulation/simulation_jobs.ts";
 import { runToEnd } from "../../lib/simulation/simulation_model.ts";
 import { tankModel, tankPayloadSchema } from "./_tank_model.ts";
 
@@ -146,4 +150,71 @@ Deno.test("SimulationJobs measures telemetry cost under 10 % of run time", async
   const cost = jobs.telemetryCost();
   assert.equal(cost.frames, 101); // 100 progress frames (1 % each), then the result
   assert.ok(cost.share < 0.1, JSON.stringify(cost));
+});
+
+Deno.test("SimulationJobs refuses a job beyond maxQueued waiting ones (issue 18: the queue had no bound)", async () => {
+  const jobs = new SimulationJobs({ model: tankModel, maxRunning: 1, maxQueued: 2 });
+  const slow = payload({ simulation: { t_end_s: 2e5, dt_s: 1 }, substeps: 200 });
+  const ids = [0, 1, 2].map(() => jobs.submit(slow).job_id);
+  assert.equal(jobs.queued, 2);
+  assert.throws(
+    () => jobs.submit(slow),
+    (e: unknown) => e instanceof QueueFullError && e.maxQueued === 2 && e.maxRunning === 1,
+  );
+  jobs.cancel(ids[2]!);
+  const again = jobs.submit(slow);
+  assert.equal(again.status, "queued");
+  await jobs.close();
+});
+
+Deno.test("SimulationJobs drops the oldest finished results beyond maxHeldBytes (issue 18: 8 results held 2.3 GB for an hour)", async () => {
+  const run = async (jobs: SimulationJobs<unknown>) => {
+    const view = jobs.submit(payload());
+    await jobs.settled(view.job_id);
+    return view.job_id;
+  };
+  const probe = new SimulationJobs({ model: tankModel });
+  await run(probe as SimulationJobs<unknown>);
+  const one = probe.heldBytes; // one finished tank result: arrays, its frame text, the record
+  assert.ok(one > 3600 * 3 * 8, `${one}`);
+
+  const jobs = new SimulationJobs({
+    model: tankModel,
+    maxHeldBytes: Math.floor(2.5 * one),
+    maxDroppedKept: 1,
+  }) as SimulationJobs<unknown>;
+  const [a, b, c] = [await run(jobs), await run(jobs), await run(jobs)];
+  assert.ok(jobs.heldBytes <= 2.5 * one, `${jobs.heldBytes}`);
+  const dropped = jobs.get(a!)!;
+  assert.equal(dropped.status, "done");
+  assert.equal(dropped.result_dropped, true);
+  assert.equal(dropped.result, undefined);
+  assert.ok(jobs.get(b!)!.result && jobs.get(c!)!.result);
+  const frames: SimulationFrame[] = [];
+  jobs.subscribe(a!, (f) => frames.push(f));
+  assert.equal(frames.length, 1);
+  assert.equal(frames[0]!.type, "error");
+  assert.match((frames[0] as { error: string }).error, /dropped to bound the memory/);
+  // The next result drops b; only one dropped job is remembered, so a is forgotten.
+  await run(jobs);
+  assert.equal(jobs.get(b!)!.result_dropped, true);
+  assert.equal(jobs.get(a!), undefined);
+  assert.equal(jobs.size, 3);
+});
+
+Deno.test("SimulationJobs announces a result over maxFrameBytes with result_ready instead of one huge frame (issue 18)", async () => {
+  const jobs = new SimulationJobs({ model: tankModel, maxFrameBytes: 10_000 });
+  const view = jobs.submit(payload());
+  const frames: SimulationFrame[] = [];
+  const texts: string[] = [];
+  jobs.subscribe(view.job_id, (f, t) => {
+    frames.push(f);
+    texts.push(t);
+  });
+  await jobs.settled(view.job_id);
+  const last = frames.at(-1)!;
+  assert.equal(last.type, "result_ready");
+  assert.equal((last as { result_values: number }).result_values, 4 * 3600);
+  assert.ok(texts.every((t) => t.length < 10_000));
+  assert.equal((jobs.get(view.job_id)!.result!["time_s"] as number[]).length, 3600);
 });

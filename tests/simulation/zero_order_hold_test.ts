@@ -12,3 +12,14 @@ Deno.test("zeroOrderHold(): latest point at or before each grid time, unsorted i
   assert.deepEqual([...zeroOrderHold([], [], 3, 60)], [0, 0, 0]);
   assert.deepEqual([...zeroOrderHold([], [], 2, 60, 1000)], [1000, 1000]);
 });
+
+Deno.test("zeroOrderHold(): sorted input (the client's) takes the no-sort path, same answers", () => {
+  // Equal times in order: the later point wins, as in the sorted-by-index case above.
+  assert.deepEqual([...zeroOrderHold([0, 150, 300, 300], [1, 2, 3, 4], 5, 100)], [1, 1, 2, 4, 4]);
+  assert.deepEqual([...zeroOrderHold([50, 60], [7, 8], 2, 100)], [7, 8]);
+  const times = Array.from({ length: 525_601 }, (_, i) => i * 60);
+  const t0 = performance.now();
+  const out = zeroOrderHold(times, times.map((t) => t / 60), 525_600, 60);
+  assert.equal(out[525_599], 525_599);
+  assert.ok(performance.now() - t0 < 1000);
+});

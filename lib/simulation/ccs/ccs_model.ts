@@ -14,7 +14,7 @@ import { type CcsPayload, ccsPayloadSchema } from "./payload.ts";
 /** Size problems of a valid payload, naming the field. */
 export function ccsLimits(payload: CcsPayload): string[] {
   const problems: string[] = [];
-  const steps = Math.ceil(payload.simulation.t_end_s / payload.simulation.dt_s);
+  const steps = ccsStepCount(payload);
   if (steps > MAX_STEPS) {
     problems.push(
       `simulation.t_end_s / simulation.dt_s gives ${steps} steps, more than ${MAX_STEPS}`,
@@ -27,12 +27,26 @@ export function ccsLimits(payload: CcsPayload): string[] {
   return problems;
 }
 
+/** Steps of a run: ceil(t_end_s / dt_s), as `CcsRun` takes them. */
+export function ccsStepCount(payload: CcsPayload): number {
+  return Math.ceil(payload.simulation.t_end_s / payload.simulation.dt_s);
+}
+
+/**
+ * Series per step in a carbon-capture result (what it weighs, with the steps): `time_s`, the 15
+ * flat keys the client's normaliser reads, and the nested source 3, absorber 7, stripper 3,
+ * compressor 3 and storage 5.
+ */
+export const CCS_RESULT_SERIES = 37;
+
 /** The carbon-capture chain model served on `CCS_PORT`. */
 export const ccsModel: SimulationModel<CcsPayload> = {
   name: "ccs",
   title: "Carbon-capture chain: flue-gas source, MEA absorber, stripper, compression, storage",
   payloadSchema: ccsPayloadSchema,
   limits: ccsLimits,
+  steps: ccsStepCount,
+  resultSeries: CCS_RESULT_SERIES,
   start(payload: CcsPayload): SimulationRun {
     return new CcsRun(payload);
   },

@@ -4,6 +4,8 @@
  * differ), with the client's defaults. The schema outputs one canonical payload.
  */
 import { z } from "zod";
+import { MAX_PROFILE_POINTS } from "../simulation_model.ts";
+import { pointNumber, pointRecord, profilePoints, type ReportProblem } from "../profile_points.ts";
 
 const num = z.number();
 const pos = num.positive();
@@ -13,11 +15,23 @@ const frac = num.positive().max(1);
 const name = z.string().max(200).nullish();
 const techType = z.string().max(100).nullish();
 
-const profilePoint = z.object({
-  time_s: nonNeg.describe("time of the point, s"),
-  co2_tph: nonNeg.nullish().describe("source CO2, t/h (the dashboard's spelling)"),
-  co2_pct: pct.nullish().describe("flue-gas CO2, vol% (the docstring's spelling)"),
-});
+/** One point of the source profile: CO2 in t/h (the dashboard) or vol% (the docstring). */
+export interface Co2Point {
+  time_s: number;
+  co2_tph: number | null;
+  co2_pct: number | null;
+}
+
+/** Reads one profile point. */
+function readCo2Point(raw: unknown, report: ReportProblem): Co2Point | undefined {
+  const p = pointRecord(raw, report);
+  if (!p) return undefined;
+  const time = pointNumber(p["time_s"], "time_s", report, { min: 0 });
+  const tph = pointNumber(p["co2_tph"], "co2_tph", report, { min: 0, optional: true });
+  const pct = pointNumber(p["co2_pct"], "co2_pct", report, { min: 0, max: 100, optional: true });
+  if (typeof time !== "number" || tph === undefined || pct === undefined) return undefined;
+  return { time_s: time, co2_tph: tph, co2_pct: pct };
+}
 
 const rawPayload = z.object({
   schema_version: z.literal("2.0").default("2.0"),
@@ -35,7 +49,9 @@ const rawPayload = z.object({
     flue_gas_flow_nm3h: pos.nullish().describe("flue-gas flow, Nm³/h"),
     temperature_c: num.nullish(),
     pressure_bar: pos.nullish(),
-    profile: z.array(profilePoint).nullish(),
+    profile: profilePoints(readCo2Point, MAX_PROFILE_POINTS).nullish().describe(
+      "source [{time_s, co2_tph}] or [{time_s, co2_pct}], resampled by zero-order hold",
+    ),
   }).default({}),
   absorber: z.object({
     tech_type: techType,

@@ -7,26 +7,30 @@
  */
 import { z } from "zod";
 import { MAX_PROFILE_POINTS, MAX_STEPS } from "../simulation_model.ts";
+import { pointNumber, pointRecord, profilePoints, type ReportProblem } from "../profile_points.ts";
 
 const pct = (d: number) => z.number().min(0).max(100).default(d);
 const positive = (d: number) => z.number().positive().default(d);
 
-/** One point of the source power profile (kW at a time in s). */
-const ProfilePoint = z.preprocess(
-  (v) => {
-    if (v === null || typeof v !== "object") return v;
-    const p = v as Record<string, unknown>;
-    return {
-      time_s: p["time_s"] ?? p["t_s"],
-      power_kw: p["power_kw"] ??
-        (typeof p["power_w"] === "number" ? p["power_w"] / 1000 : undefined),
-    };
-  },
-  z.object({
-    time_s: z.number().min(0).describe("s from the start"),
-    power_kw: z.number().min(0).describe("source power, kW"),
-  }),
-);
+/** One point of the source power profile (kW at a time in s), aliases `t_s` and `power_w`. */
+export interface PowerPoint {
+  time_s: number;
+  power_kw: number;
+}
+
+/** Reads one profile point; the aliases as the client's older builders spell them. */
+function readPowerPoint(raw: unknown, report: ReportProblem): PowerPoint | undefined {
+  const p = pointRecord(raw, report);
+  if (!p) return undefined;
+  const time = pointNumber(p["time_s"] ?? p["t_s"], "time_s", report, { min: 0 });
+  // `power_w` (W) only where `power_kw` is absent, as the client's older builders send it.
+  const watts = p["power_kw"] == null && typeof p["power_w"] === "number";
+  const power = watts
+    ? pointNumber(p["power_w"], "power_w", report, { min: 0 })
+    : pointNumber(p["power_kw"], "power_kw", report, { min: 0 });
+  if (typeof time !== "number" || typeof power !== "number") return undefined;
+  return { time_s: time, power_kw: watts ? power / 1000 : power };
+}
 
 /** A unit's name; the client sends `null` when no catalogue model was picked. */
 const unitName = (fallback: string) => z.string().nullish().transform((value) => value ?? fallback);
@@ -36,7 +40,7 @@ const Source = z.object({
   name: unitName("source"),
   capacity_kw: z.number().positive().default(1000).describe("rated source power, kW"),
   efficiency_pct: z.number().min(0).max(100).nullable().default(null),
-  profile: z.array(ProfilePoint).default([]).describe(
+  profile: profilePoints(readPowerPoint, MAX_PROFILE_POINTS).default([]).describe(
     "source power [{time_s, power_kw}], resampled onto the dt_s grid by zero-order hold; " +
       "empty: the source runs at capacity",
   ),

@@ -1,10 +1,11 @@
 /** Test helpers: the simulation app over the tank model, served on a free port. */
 import { createSimulationApp } from "../../../server/simulation/app.ts";
-import { SIM_MAX_BODY_BYTES } from "../../../server/simulation/config.ts";
+import { readSimulationSettings } from "../../../server/simulation/config.ts";
 import type { SimulationModel } from "../../../lib/simulation/simulation_model.ts";
 
-/** Default settings of the tests. */
-export const SETTINGS = { jobTtlMs: 3_600_000, maxJobs: 4, maxBodyBytes: SIM_MAX_BODY_BYTES };
+/** Default settings of the tests: the service's defaults (no port). */
+const { port: _port, ...defaults } = readSimulationSettings({}, "TEST_PORT", 0);
+export const SETTINGS = defaults;
 
 /** Collects a socket's messages until it closes (or `timeoutMs`). */
 export function collect(
@@ -36,6 +37,9 @@ export function serve<P>(model: SimulationModel<P>, settings = SETTINGS) {
   const server = Deno.serve({ port: 0, onListen() {} }, (r, info) => service.app.fetch(r, info));
   return {
     ...service,
+    get openSockets() {
+      return service.openSockets;
+    },
     http: `http://localhost:${server.addr.port}`,
     ws: `ws://localhost:${server.addr.port}`,
     async stop() {

@@ -104,19 +104,30 @@ Deno.test("simulation app: errors are {detail} with 400, 404, 413, 422", async (
     ]);
     assert.ok(detail.every((d: { msg: string }) => typeof d.msg === "string"));
   });
-  await t.step("413 over the model's limits", async () => {
-    const res = await post(app, "/simulate", { simulation: { t_end_s: 2e6, dt_s: 1 } });
-    assert.equal(res.status, 413);
-    assert.match((await res.json()).detail, /simulation\.t_end_s/);
-  });
-  await t.step("413 over 8 MiB", async () => {
-    const res = await app.request("/simulate", {
+  await t.step(
+    "422 over the model's limits (issue 18: 422 naming the limit, was 413)",
+    async () => {
+      const res = await post(app, "/simulate", { simulation: { t_end_s: 2e6, dt_s: 1 } });
+      assert.equal(res.status, 422);
+      assert.match(
+        (await res.json()).detail,
+        /simulation\.t_end_s.*2000000 steps, at most 1000000/,
+      );
+    },
+  );
+  await t.step("413 over SIM_MAX_BODY_MB, naming it", async () => {
+    const { app: tight, close: closeTight } = createSimulationApp({
+      model: tankModel,
+      settings: { ...SETTINGS, maxBodyBytes: 1024 * 1024 },
+    });
+    const res = await tight.request("/simulate", {
       method: "POST",
       headers: JSON_HEADERS,
-      body: JSON.stringify({ ...small, pad: "x".repeat(8 * 1024 * 1024) }),
+      body: JSON.stringify({ ...small, pad: "x".repeat(1024 * 1024) }),
     });
     assert.equal(res.status, 413);
-    assert.match((await res.json()).detail, /8 MiB/);
+    assert.match((await res.json()).detail, /SIM_MAX_BODY_MB = 1\b/);
+    await closeTight();
   });
   await t.step("404 unknown job on every job route", async () => {
     for (
