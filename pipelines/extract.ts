@@ -8,8 +8,12 @@
  *
  * `--out` gets one row per building (Parquet for `.parquet`, CSV for `.csv`); `--surfaces` also
  * writes one row per surface into `<out stem>_surfaces.<ext>` beside it. A progress bar goes to
- * stderr, a summary to stdout. Exit 0 written, 1 failed (no imported region covers the box, no
- * typology, unreadable store), 2 bad usage (as model-import and model-export).
+ * stderr, a summary to stdout. Exit 0 written, 1 failed (no imported region covers the box,
+ * unreadable store), 2 bad usage (as model-import and model-export).
+ *
+ * A country without a TABULA typology (LI) and no --heat-country still gets its buildings and
+ * surfaces: each has no heat link, and its `tabula_absent_reason` column (and a problem line on
+ * stderr) says which --heat-country to name.
  */
 import { basename, dirname, extname, join } from "node:path";
 import {
@@ -26,7 +30,11 @@ import {
   surfaceTotals,
 } from "../lib/extraction/building_table.ts";
 import { extractBox, type LonLatBox } from "../lib/extraction/extract_box.ts";
-import { buildingReferenceArea, loadTabulaForRun } from "../lib/extraction/tabula_link.ts";
+import {
+  buildingReferenceArea,
+  loadTabulaForRun,
+  typologyCountries,
+} from "../lib/extraction/tabula_link.ts";
 import { listImportedRegions } from "../lib/osm/osm_store.ts";
 import { ensureStore } from "../lib/store/build_store.ts";
 import { openStore, type SqlValue, type Store } from "../lib/store/store.ts";
@@ -342,8 +350,18 @@ export async function main(
       await ensureStore(parsed.store);
     }
     heatStore = await openStore(parsed.store, { readOnly: true, readers: 1 });
+    if (parsed.heatCountry !== undefined) {
+      const available = await typologyCountries(heatStore);
+      if (!available.includes(parsed.heatCountry)) {
+        throw new Error(
+          `--heat-country ${parsed.heatCountry} has no TABULA typology; one of ` +
+            available.join(", "),
+        );
+      }
+    }
+    // Without a typology the buildings are written all the same, each saying why it has no
+    // heat link (the first problem line says it once).
     const heat = await loadTabulaForRun(heatStore, parsed.country, parsed.heatCountry);
-    if ("error" in heat) throw new Error(`No heat link for ${parsed.country}: ${heat.error}`);
     const bar = progressBar();
     const result = await extractBox(osmStore, heat, {
       country: parsed.country,

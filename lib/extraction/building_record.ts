@@ -129,7 +129,11 @@ export const buildingRecordSchema = z.object({
   flags: buildingFlagsSchema,
   surfaces: z.array(extractedSurfaceSchema),
   tabula: tabulaLinkSchema.nullable().describe(
-    "The heating-demand link; null where no variant could be matched (reason in the run)",
+    "The heating-demand link; null where there is none (`tabula_absent_reason` says why)",
+  ),
+  tabula_absent_reason: z.string().optional().describe(
+    "Why `tabula` is null (present only then): e.g. the run's country has no TABULA typology " +
+      "and the run named no `heat_country`, or no variant matches the building",
   ),
 }).openapi("ExtractedBuilding");
 

@@ -47,6 +47,7 @@ export const BUILDING_COLUMNS: readonly Column[] = [
   ["q_h_nd", "DOUBLE"],
   ["q_h_nd_archetype", "DOUBLE"],
   ["match_reason", "VARCHAR"],
+  ["tabula_absent_reason", "VARCHAR"],
 ];
 
 /** The surface table's columns, in order. */
@@ -142,6 +143,7 @@ export function buildingRow(b: BuildingRecord): SqlValue[] {
     b.tabula?.q_h_nd ?? null,
     b.tabula?.q_h_nd_archetype ?? null,
     b.tabula?.match_reason ?? null,
+    b.tabula === null ? b.tabula_absent_reason ?? null : null,
   ];
 }
 

@@ -51,6 +51,55 @@ export interface NewRun {
   created_at: string;
 }
 
+/**
+ * Buildings as the store writes them: their records as JSON text, one a line (JSON.stringify
+ * leaves no line break inside a record), as a string or in a file (UTF-8). DuckDB splits the
+ * lines and reads the keys out of the records in its own threads. From a file (what the run's
+ * Worker writes), the thread that answers the services allocates nothing for the buildings:
+ * thousands of records would otherwise make its garbage collector pause for hundreds of ms.
+ */
+export type BuildingChunk =
+  & {
+    /** Buildings in it. */
+    buildings: number;
+    /** Their surfaces. */
+    surfaces: number;
+  }
+  & (
+    /** `JSON.stringify(BuildingRecord)` of each building, joined by "\n". */
+    | { text: string }
+    /** A file holding that text. */
+    | { file: string }
+  );
+
+/** Buildings per chunk: a chunk is about 2 MB of text. */
+export const CHUNK_BUILDINGS = 1000;
+
+/** Records as chunks of at most `size` buildings. */
+export function buildingChunks(
+  records: readonly BuildingRecord[],
+  size = CHUNK_BUILDINGS,
+): (BuildingChunk & { text: string })[] {
+  const chunks: (BuildingChunk & { text: string })[] = [];
+  for (let i = 0; i < records.length; i += size) {
+    const part = records.slice(i, i + size);
+    chunks.push({
+      text: part.map((b) => JSON.stringify(b)).join("\n"),
+      buildings: part.length,
+      surfaces: part.reduce((n, b) => n + b.surfaces.length, 0),
+    });
+  }
+  return chunks;
+}
+
+/** What `prune` keeps: the newest finished runs, within both bounds. */
+export interface KeepLimits {
+  /** Finished runs kept (completed, no_data, failed). */
+  runs: number;
+  /** Buildings kept over the completed runs kept. */
+  buildings: number;
+}
+
 /** One page of buildings. */
 export interface BuildingPage {
   /** The records (parsed on first access of `buildings`). */
@@ -159,7 +208,8 @@ export class RunStore {
   constructor(readonly store: Store) {}
 
   /**
-   * Counts completed runs written through this object: an answer computed from the buildings
+   * Changes with every completed run written and every prune that deleted runs through this
+   * object (twice each: before and after the commit): an answer computed from the buildings
    * stays right while it is unchanged (this process is the state store's only writer).
    */
   get completedRuns(): number {
@@ -228,28 +278,76 @@ export class RunStore {
 
   /** Writes a run's buildings and marks it `completed`, in one transaction. */
   async complete(runId: string, buildings: readonly BuildingRecord[], at: string): Promise<void> {
-    const surfaces = buildings.reduce((n, b) => n + b.surfaces.length, 0);
+    await this.completeChunks(runId, buildingChunks(buildings), at);
+  }
+
+  /**
+   * Writes a run's buildings (chunks of JSON lines, BuildingChunk) and marks it `completed`,
+   * in one transaction.
+   */
+  async completeChunks(
+    runId: string,
+    chunks: readonly BuildingChunk[],
+    at: string,
+  ): Promise<void> {
+    const buildings = chunks.reduce((n, c) => n + c.buildings, 0);
+    const surfaces = chunks.reduce((n, c) => n + c.surfaces, 0);
     await this.store.transaction(async (tx) => {
       await tx.run(`DELETE FROM run_buildings WHERE run_id = ?`, [runId]);
-      await tx.appendRows(
-        "run_buildings",
-        ["run_id", "id", "country", "lon", "lat", "record"],
-        buildings.map((b) => [
-          runId,
-          b.id,
-          b.country,
-          b.centroid[0],
-          b.centroid[1],
-          JSON.stringify(b),
-        ]),
-      );
+      for (const chunk of chunks) {
+        if (chunk.buildings === 0) continue;
+        const lines = "file" in chunk
+          ? `SELECT unnest(string_split(content, chr(10))) AS line FROM read_text(?)`
+          : `SELECT unnest(string_split(?, chr(10))) AS line`;
+        await tx.run(
+          `INSERT INTO run_buildings (run_id, id, country, lon, lat, record)
+           SELECT ?, json_extract_string(line, '$.id'), json_extract_string(line, '$.country'),
+             CAST(json_extract(line, '$.centroid[0]') AS DOUBLE),
+             CAST(json_extract(line, '$.centroid[1]') AS DOUBLE), line
+           FROM (${lines})`,
+          [runId, "file" in chunk ? chunk.file : chunk.text],
+        );
+      }
       await tx.run(
         `UPDATE extraction_runs SET status = 'completed', progress_pct = 100, buildings = ?,
          surfaces = ?, finished_at = ? WHERE run_id = ?`,
-        [buildings.length, surfaces, at, runId],
+        [buildings, surfaces, at, runId],
       );
+      // Before the commit as well as after: a reader that sees the run completed never finds
+      // the count unchanged (an answer cached while the commit lands is dropped after it).
+      this.#completed++;
     });
     this.#completed++;
+  }
+
+  /**
+   * Deletes the oldest finished runs (record and buildings) beyond `keep`: the newest finished
+   * runs are kept while there are at most `keep.runs` of them and their buildings add up to at
+   * most `keep.buildings`; the newest is always kept. Runs in progress are never touched.
+   * Resolves to the ids deleted.
+   */
+  async prune(keep: KeepLimits): Promise<string[]> {
+    const finished = await this.store.all<{ run_id: string; buildings: number }>(
+      `SELECT run_id, buildings FROM extraction_runs WHERE status NOT IN ('queued', 'running')
+       ORDER BY seq DESC`,
+    );
+    let runs = 0, buildings = 0;
+    const drop: string[] = [];
+    for (const run of finished) {
+      runs++;
+      buildings += run.buildings;
+      if (runs > 1 && (runs > keep.runs || buildings > keep.buildings)) drop.push(run.run_id);
+    }
+    if (drop.length === 0) return drop;
+    const list = drop.map(() => "?").join(", ");
+    await this.store.transaction(async (tx) => {
+      await tx.run(`DELETE FROM run_buildings WHERE run_id IN (${list})`, drop);
+      await tx.run(`DELETE FROM extraction_runs WHERE run_id IN (${list})`, drop);
+      this.#completed++;
+    });
+    // Answers computed from the buildings are no longer right.
+    this.#completed++;
+    return drop;
   }
 
   /** Ends a run `no_data` with a reason or `failed` with an error. */

@@ -83,17 +83,20 @@ export function archetypeHeat(row: VariantRow): ArchetypeHeat {
 
 /**
  * The link's dependencies from a loaded typology: the run's country, or `heatCountry` where the
- * country has no TABULA typology (`{error}` when neither has one).
+ * country has no TABULA typology (`{error}` when neither has one, naming what to set).
+ * `available` lists every country with a typology for that error (default: the typology's).
  */
 export function heatLinkDeps(
   typology: Typology,
   country: string,
   heatCountry?: string,
+  available: readonly string[] = typology.countries().map((c) => c.iso2),
 ): HeatLinkDeps | { error: string } {
   const choice = resolveHeatCountry(
     country,
     heatCountry,
     (iso2) => typology.variantCodes(iso2).length > 0,
+    available,
   );
   if ("error" in choice) return choice;
   const matched = countryTypology(typology, choice.iso2);
@@ -115,23 +118,46 @@ export function heatLinkDeps(
   };
 }
 
+/** ISO 3166-1 alpha-2 codes of the countries with a TABULA typology in the store, sorted. */
+export async function typologyCountries(store: Store): Promise<string[]> {
+  const rows = await store.all<{ iso2: string }>(
+    `SELECT DISTINCT ${quoteIdent(COUNTRY_COLUMN)} AS iso2 FROM ${quoteIdent(VARIANT_TABLE)}` +
+      ` ORDER BY iso2`,
+  );
+  return rows.map((r) => r.iso2);
+}
+
+/** The variant rows of `countries` (ISO2, any case) from the store, as typologyFromRows takes them. */
+export async function readVariantRows(
+  store: Store,
+  countries: readonly string[],
+): Promise<VariantRow[]> {
+  const wanted = [...new Set(countries.map((c) => c.toUpperCase()))];
+  if (wanted.length === 0) return [];
+  return await store.all<VariantRow>(
+    `SELECT * EXCLUDE (${quoteIdent(ROW_COLUMN)}, ${quoteIdent(COUNTRY_COLUMN)})` +
+      ` FROM ${quoteIdent(VARIANT_TABLE)} WHERE ${quoteIdent(COUNTRY_COLUMN)} IN (` +
+      wanted.map(() => "?").join(", ") + `)` +
+      ` ORDER BY ${quoteIdent(COUNTRY_COLUMN)}, ${quoteIdent(ROW_COLUMN)}`,
+    wanted,
+  );
+}
+
 /**
  * Reads the variants of the run's country and heat country (only those two) from the store
- * built by `deno task etl` and prepares the link's dependencies.
+ * built by `deno task etl` and prepares the link's dependencies; `{error}` (saying what to set)
+ * when neither has a typology.
  */
 export async function loadTabulaForRun(
   store: Store,
   country: string,
   heatCountry?: string,
 ): Promise<HeatLinkDeps | { error: string }> {
-  const wanted = [country.toUpperCase(), (heatCountry ?? country).toUpperCase()];
-  const rows = await store.all<VariantRow>(
-    `SELECT * EXCLUDE (${quoteIdent(ROW_COLUMN)}, ${quoteIdent(COUNTRY_COLUMN)})` +
-      ` FROM ${quoteIdent(VARIANT_TABLE)} WHERE ${quoteIdent(COUNTRY_COLUMN)} IN (?, ?)` +
-      ` ORDER BY ${quoteIdent(COUNTRY_COLUMN)}, ${quoteIdent(ROW_COLUMN)}`,
-    wanted,
-  );
-  return heatLinkDeps(typologyFromRows(rows), country, heatCountry);
+  const [rows, available] = await Promise.all([
+    readVariantRows(store, [country, heatCountry ?? country]),
+    typologyCountries(store),
+  ]);
+  return heatLinkDeps(typologyFromRows(rows), country, heatCountry, available);
 }
 
 /** Share of the external footprint that is conditioned floor (TABULA's ext -> int factor). */

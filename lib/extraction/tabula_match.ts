@@ -152,22 +152,66 @@ export interface HeatCountryChoice {
 }
 
 /**
+ * Land neighbours of European countries without a TABULA typology (the shipped region LI among
+ * them): named in the hint of a run that names no heat_country, where they have a typology.
+ */
+const NEIGHBOURS: Readonly<Record<string, readonly string[]>> = {
+  AD: ["ES", "FR"],
+  AL: ["GR", "ME", "MK", "XK"],
+  BA: ["HR", "ME", "RS"],
+  CH: ["AT", "DE", "FR", "IT", "LI"],
+  EE: ["LV", "RU"],
+  FI: ["NO", "RU", "SE"],
+  HR: ["BA", "HU", "ME", "RS", "SI"],
+  LI: ["AT", "CH"],
+  LT: ["BY", "LV", "PL", "RU"],
+  LU: ["BE", "DE", "FR"],
+  LV: ["BY", "EE", "LT", "RU"],
+  MC: ["FR"],
+  MD: ["RO", "UA"],
+  ME: ["AL", "BA", "HR", "RS", "XK"],
+  MK: ["AL", "BG", "GR", "RS", "XK"],
+  PT: ["ES"],
+  RO: ["BG", "HU", "MD", "RS", "UA"],
+  SK: ["AT", "CZ", "HU", "PL", "UA"],
+  SM: ["IT"],
+  VA: ["IT"],
+  XK: ["AL", "ME", "MK", "RS"],
+};
+
+/** "e.g. AT (a neighbour's)" for a country whose neighbours have a typology, else "". */
+function neighbourHint(iso2: string, hasTypology: (iso2: string) => boolean): string {
+  const near = (NEIGHBOURS[iso2] ?? []).filter(hasTypology);
+  if (near.length === 0) return "";
+  return `, e.g. ${near.join(" or ")} (${near.length === 1 ? "a neighbour's" : "neighbours'"})`;
+}
+
+/**
  * The typology country of a run: its own country where that has a TABULA typology, else
- * `heatCountry` (which must have one). `hasTypology` answers for an upper-case ISO2 code.
+ * `heatCountry` (which must have one). `hasTypology` answers for an upper-case ISO2 code;
+ * `available` (the countries with a typology) is listed in the error when given. Nothing is
+ * substituted: without `heatCountry`, a country without a typology has none (the error says
+ * which to name).
  */
 export function resolveHeatCountry(
   country: string,
   heatCountry: string | undefined,
   hasTypology: (iso2: string) => boolean,
+  available: readonly string[] = [],
 ): HeatCountryChoice | { error: string } {
   const own = country.toUpperCase();
   if (hasTypology(own)) return { iso2: own, reason: `typology ${own}` };
+  const list = available.length > 0 ? `; typologies: ${[...available].sort().join(", ")}` : "";
   if (heatCountry === undefined) {
-    return { error: `${own} has no TABULA typology: name a heat_country that has one` };
+    return {
+      error: `${own} has no TABULA typology: name one with heat_country` +
+        neighbourHint(own, available.length > 0 ? (c) => available.includes(c) : hasTypology) +
+        list,
+    };
   }
   const other = heatCountry.toUpperCase();
   if (!hasTypology(other)) {
-    return { error: `Neither ${own} nor heat_country ${other} has a TABULA typology` };
+    return { error: `Neither ${own} nor heat_country ${other} has a TABULA typology${list}` };
   }
   return { iso2: other, reason: `typology ${other} (${own} has none)` };
 }

@@ -4,8 +4,8 @@
  * the footprints from the process's shared OSM store (which the process opens and closes). Its
  * listener binds EXTRACTION_HOST (127.0.0.1 by default): it has no authentication.
  *
- * A stop refuses new runs, fails the queued ones, lets the running one finish, then closes
- * the stores it opened.
+ * A stop refuses new runs, fails the queued ones, lets the running one finish (its Worker ends
+ * with it), then closes the stores it opened. The bounds of the runs come from config.ts.
  */
 import { dirname } from "node:path";
 import { ExtractionRuns } from "../../lib/extraction/extraction_runs.ts";
@@ -37,9 +37,11 @@ export const extractionModule: ServiceModule = {
           throw error;
         }
         const runs = new RunStore(state);
-        let interrupted;
+        let interrupted, pruned;
         try {
           interrupted = await runs.init();
+          // Bounds lowered since the last start apply at once, not after the next run.
+          pruned = await runs.prune(settings.limits.keep);
         } catch (error) {
           await state.close();
           await dataStore.close();
@@ -48,7 +50,18 @@ export const extractionModule: ServiceModule = {
         if (interrupted > 0) {
           context.log(`${interrupted} run(s) left unfinished: failed, interrupted by restart`);
         }
-        const manager = new ExtractionRuns({ runs, osmStore, dataStore, log: context.log });
+        if (pruned.length > 0) {
+          context.log(
+            `${pruned.length} old run(s) deleted (EXTRACTION_RUNS_KEPT, EXTRACTION_BUILDINGS_KEPT)`,
+          );
+        }
+        const manager = new ExtractionRuns({
+          runs,
+          osmStore,
+          dataStore,
+          limits: settings.limits,
+          log: context.log,
+        });
         const app = createExtractionApp({ runs, manager, osmStore });
         return {
           fetch: (request, info) => app.fetch(request, info),

@@ -70,7 +70,11 @@ export const runRequestSchema = z.strictObject({
   xmax: lon("East"),
   ymax: lat("North"),
   heat_country: countrySchema.optional().describe(
-    "ISO 3166-1 alpha-2 of the TABULA typology to use when `country` has none (e.g. AT for LI)",
+    "ISO 3166-1 alpha-2 of the TABULA typology to use when `country` has none (e.g. AT for " +
+      "LI, the shipped region); it must have one (400 otherwise, listing those that do). " +
+      "Absent, and `country` without a typology: the run still completes with every " +
+      "building and its surfaces, each with `tabula: null` and a `tabula_absent_reason`; no " +
+      "typology is substituted",
   ),
   options: extractionOptionsSchema.optional().describe(
     "Extraction options; absent members take their defaults. Unknown members: 400",
@@ -150,10 +154,11 @@ export const runAcceptedSchema = z.object({
 export const runViewSchema = z.object({
   run_id: z.string(),
   status: z.enum(RUN_STATUSES).describe(
-    "In progress: queued, running. Final: completed (at least one building), no_data (valid " +
-      "box without building in the imported data, or no imported region covers it; see " +
-      "`reason`), failed (see `error`; a run left unfinished by a stopped process fails with " +
-      '"interrupted by restart")',
+    "In progress: queued, running. Final: completed (at least one building; one without a " +
+      "heat link has `tabula: null` and `tabula_absent_reason`), no_data (valid box without " +
+      "building in the imported data, or no imported region covers it; see `reason`), failed " +
+      "(see `error`: e.g. more footprints than EXTRACTION_MAX_FOOTPRINTS; a run left " +
+      'unfinished by a stopped process fails with "interrupted by restart")',
   ),
   progress_pct: z.number().describe("0 to 100"),
   country: z.string().describe("ISO 3166-1 alpha-2, upper case"),

@@ -4,7 +4,12 @@ import {
   type BuildingRecord,
   DEFAULT_EXTRACTION_OPTIONS,
 } from "../../lib/extraction/building_record.ts";
-import { coveredArea, INTERRUPTED_BY_RESTART, RunStore } from "../../lib/extraction/run_store.ts";
+import {
+  buildingChunks,
+  coveredArea,
+  INTERRUPTED_BY_RESTART,
+  RunStore,
+} from "../../lib/extraction/run_store.ts";
 import { openStore } from "../../lib/store/store.ts";
 
 const T0 = "2026-01-01T00:00:00.000Z";
@@ -195,5 +200,76 @@ Deno.test("RunStore.init() fails the runs a stopped process left queued or runni
     }
   } finally {
     await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("RunStore.completeChunks() writes records from text and from files exactly as given", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "run_store_chunks_" });
+  const runs = new RunStore(await openStore(":memory:"));
+  try {
+    await runs.init();
+    await newRun(runs, "r", [9.5, 47.0, 9.6, 47.1]);
+    // Text outside Latin-1, and numbers that must come back as written.
+    const a = { ...building("way/1", 9.5123457, 47.0000001), building_type: "Gebäude ✓" };
+    const b = building("way/2", 9.55, 47.05);
+    const c = building("relation/3", 9.56, 47.06);
+    const [first, second] = buildingChunks([a, b, c], 2);
+    assert.equal(first?.buildings, 2);
+    const file = join(dir, "chunk.jsonl");
+    await Deno.writeTextFile(file, second!.text);
+    const before = runs.completedRuns;
+    await runs.completeChunks("r", [first!, { buildings: 1, surfaces: 1, file }], T0);
+    assert.equal(runs.completedRuns, before + 2, "changed before and after the commit");
+    assert.deepEqual((await runs.getRun("r"))?.counts, { buildings: 3, surfaces: 3 });
+    const page = await runs.buildingsInBox("LI", [9.5, 47.0, 9.6, 47.1], { limit: 10 });
+    assert.deepEqual(page.texts, [c, a, b].map((x) => JSON.stringify(x)));
+    assert.deepEqual(await runs.buildingById("way/1"), a);
+    // The keys were read from the records: the box filter sees the centroid.
+    const edge = await runs.buildingsInBox("LI", [9.5123457, 47.0000001, 9.52, 47.01], {
+      limit: 10,
+    });
+    assert.deepEqual(edge.buildings.map((x) => x.id), ["way/1"]);
+  } finally {
+    await runs.store.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("RunStore.prune() keeps the newest finished runs within both bounds, never one in progress (issue 18)", async () => {
+  const runs = new RunStore(await openStore(":memory:"));
+  try {
+    await runs.init();
+    const box: [number, number, number, number] = [9.5, 47.0, 9.6, 47.1];
+    for (const id of ["a", "b", "c", "d", "e"]) await newRun(runs, id, box);
+    await runs.complete("a", [building("way/1", 9.51, 47.01), building("way/2", 9.52, 47.02)], T0);
+    await runs.finish("b", { status: "no_data", reason: "none" }, T0);
+    await runs.complete("c", [building("way/3", 9.53, 47.03)], T0);
+    await runs.markRunning("d", T0); // in progress: never pruned
+    await runs.complete("e", [building("way/4", 9.54, 47.04), building("way/5", 9.55, 47.05)], T0);
+    assert.deepEqual(await runs.prune({ runs: 10, buildings: 100 }), []);
+    // At most 3 buildings: e (2) and c (1) fit; b counts as a run with none, then a does not fit.
+    const before = runs.completedRuns;
+    assert.deepEqual(await runs.prune({ runs: 10, buildings: 3 }), ["a"]);
+    assert.equal(runs.completedRuns, before + 2);
+    assert.equal(await runs.getRun("a"), undefined);
+    assert.equal(await runs.buildingById("way/1"), undefined);
+    // At most 2 runs: e and c.
+    assert.deepEqual(await runs.prune({ runs: 2, buildings: 100 }), ["b"]);
+    assert.deepEqual(
+      (await runs.store.all<{ run_id: string }>(
+        `SELECT run_id FROM extraction_runs ORDER BY run_id`,
+      )).map((r) => r.run_id),
+      ["c", "d", "e"],
+    );
+    // The newest finished run is kept even when it alone is over the bound.
+    assert.deepEqual(await runs.prune({ runs: 1, buildings: 1 }), ["c"]);
+    assert.equal((await runs.getRun("e"))?.status, "completed");
+    assert.equal((await runs.getRun("d"))?.status, "running");
+    const [left] = await runs.store.all<{ n: number }>(
+      `SELECT count(*)::INTEGER AS n FROM run_buildings`,
+    );
+    assert.equal(left?.n, 2);
+  } finally {
+    await runs.store.close();
   }
 });

@@ -93,6 +93,35 @@ Deno.test("resolveHeatCountry() takes the country's own typology, else heat_coun
   await t.step("heat_country without typology: error", () => {
     assert.match((resolveHeatCountry("LI", "CH", has) as { error: string }).error, /CH/);
   });
+  await t.step(
+    "the error names the neighbours with a typology and lists them all (issue 18)",
+    () => {
+      const available = ["SI", "AT", "DE"];
+      assert.equal(
+        (resolveHeatCountry("LI", undefined, has, available) as { error: string }).error,
+        "LI has no TABULA typology: name one with heat_country, e.g. AT (a neighbour's); " +
+          "typologies: AT, DE, SI",
+      );
+      assert.equal(
+        (resolveHeatCountry("ch", undefined, has, available) as { error: string }).error,
+        "CH has no TABULA typology: name one with heat_country, e.g. AT or DE (neighbours'); " +
+          "typologies: AT, DE, SI",
+      );
+      // No neighbour known: the list only; without a list, the predicate judges the neighbours.
+      assert.equal(
+        (resolveHeatCountry("US", undefined, has, available) as { error: string }).error,
+        "US has no TABULA typology: name one with heat_country; typologies: AT, DE, SI",
+      );
+      assert.equal(
+        (resolveHeatCountry("LU", undefined, has) as { error: string }).error,
+        "LU has no TABULA typology: name one with heat_country, e.g. DE (a neighbour's)",
+      );
+      assert.equal(
+        (resolveHeatCountry("LI", "XX", has, available) as { error: string }).error,
+        "Neither LI nor heat_country XX has a TABULA typology; typologies: AT, DE, SI",
+      );
+    },
+  );
 });
 
 const typology = await testTypology();

@@ -110,6 +110,7 @@ Deno.test("extract writes Triesen's buildings and surfaces through DuckDB", asyn
     assert.match(r.out, new RegExp(`^buildings: ${buildings} `, "m"));
     assert.match(r.out, /q_h_nd: median \d+\.\d, reference-area-weighted mean \d+\.\d/);
     assert.match(r.err, /100% linked to the heating demand/);
+    assert.doesNotMatch(r.err, /no heat link/);
     const columns = await query(`DESCRIBE SELECT * FROM read_parquet('${out}')`);
     assert.deepEqual(columns.map((c) => c["column_name"]), BUILDING_COLUMNS.map(([n]) => n));
     const [row] = await query(
@@ -180,6 +181,50 @@ Deno.test("extract writes Triesen's buildings and surfaces through DuckDB", asyn
     assert.equal(r.code, 0, r.err);
     const [row] = await query(`SELECT count(*)::INT AS n FROM read_parquet('${out}')`);
     assert.ok((row!["n"] as number) > buildings);
+  });
+
+  // Issue 18: LI without --heat-country was exit 1 ("No heat link for LI").
+  await t.step(
+    "LI without --heat-country writes every building, each saying why it has no heat link (issue 18)",
+    async () => {
+      const out = join(dir, "no_typology.parquet");
+      const r = await run([...base.slice(0, 2), ...base.slice(4), "--out", out]);
+      assert.equal(r.code, 0, r.err);
+      assert.match(
+        r.out,
+        new RegExp(`^buildings: ${buildings} \\(\\d+ surfaces, ${buildings} without q_h_nd`, "m"),
+      );
+      assert.match(
+        r.err,
+        /^problem: no heat link: LI has no TABULA typology: name one with heat_country, e\.g\. AT/m,
+      );
+      const [row] = await query(
+        `SELECT count(*)::INT AS n, count(q_h_nd)::INT AS linked, count(tabula_variant)::INT AS variants,
+         count(DISTINCT tabula_absent_reason)::INT AS reasons, min(tabula_absent_reason) AS reason,
+         sum(footprint_area) AS footprint
+       FROM read_parquet('${out}')`,
+      );
+      assert.deepEqual([row!["n"], row!["linked"], row!["variants"], row!["reasons"]], [
+        buildings,
+        0,
+        0,
+        1,
+      ]);
+      assert.match(String(row!["reason"]), /^LI has no TABULA typology/);
+      close(row!["footprint"] as number, sums.footprint_area_m2, "footprint");
+    },
+  );
+
+  await t.step("a --heat-country without a typology is exit 1 listing those with one", async () => {
+    const r = await run([
+      ...base.slice(0, 3),
+      "XX",
+      ...base.slice(4),
+      "--out",
+      join(dir, "xx.parquet"),
+    ]);
+    assert.equal(r.code, 1);
+    assert.match(r.err, /--heat-country XX has no TABULA typology; one of AT, BE, /);
   });
 
   await t.step("a box without an imported region is exit 1 naming geo-import", async () => {

@@ -4,7 +4,7 @@
  * missing), and an app over an in-memory state store.
  */
 import { join } from "node:path";
-import { ExtractionRuns } from "../../../lib/extraction/extraction_runs.ts";
+import { ExtractionRuns, type RunLimits } from "../../../lib/extraction/extraction_runs.ts";
 import { RunStore } from "../../../lib/extraction/run_store.ts";
 import { importOsmExtract } from "../../../lib/osm/import_region.ts";
 import { ensureStore } from "../../../lib/store/build_store.ts";
@@ -42,11 +42,15 @@ export async function dataStorePath(): Promise<string> {
 }
 
 /** An extraction app over an in-memory state store, with its parts. */
-export async function createTestApp(osmStore: Store, dataStore: Store) {
+export async function createTestApp(
+  osmStore: Store,
+  dataStore: Store,
+  limits?: Partial<RunLimits>,
+) {
   const state = await openStore(":memory:");
   const runs = new RunStore(state);
   await runs.init();
-  const manager = new ExtractionRuns({ runs, osmStore, dataStore });
+  const manager = new ExtractionRuns({ runs, osmStore, dataStore, ...(limits ? { limits } : {}) });
   const app = createExtractionApp({ runs, manager, osmStore });
   return {
     app,

@@ -70,7 +70,7 @@ Deno.test("POST /api/v1/runs over Triesen: 202 at once, then completed with buil
   assert.equal(typeof linked[0].tabula.q_h_nd, "number");
 });
 
-Deno.test("POST /api/v1/runs: an empty box ends no_data with a reason; LI without heat_country fails", async (t) => {
+Deno.test("POST /api/v1/runs: an empty box ends no_data with a reason, with or without heat_country", async (t) => {
   const { app } = await setup;
   const submit = async (body: Record<string, unknown>) => {
     const res = await send(app, "/api/v1/runs", post("", body));
@@ -88,12 +88,80 @@ Deno.test("POST /api/v1/runs: an empty box ends no_data with a reason; LI withou
     assert.equal(view["status"], "no_data");
     assert.equal(view["reason"], NO_REGION_REASON);
   });
-  await t.step("LI without heat_country", async () => {
-    const { heat_country: _, ...withoutHeat } = VALID;
-    const view = await submit(withoutHeat);
-    assert.equal(view["status"], "failed");
-    assert.match(String(view["error"]), /LI has no TABULA typology/);
+  // Issue 18: without heat_country the run failed ("LI has no TABULA typology") before it
+  // looked at the box.
+  await t.step("the spec's body (no heat_country) over an empty box (issue 18)", async () => {
+    const view = await submit({ country: "LI", xmin: 9.60, ymin: 47.06, xmax: 9.61, ymax: 47.07 });
+    assert.equal(view["status"], "no_data");
+    assert.match(String(view["reason"]), /no building/);
   });
+});
+
+// Issue 18: a spec-shaped body for the shipped region failed every run with "LI has no TABULA
+// typology"; it completes with the buildings and surfaces, each saying why it has no heat link.
+Deno.test("POST /api/v1/runs: the spec's body for LI completes with buildings, surfaces and a per-building reason (issue 18, failed before)", async () => {
+  const { app } = await setup;
+  const box = { xmin: 9.52, ymin: 47.135, xmax: 9.525, ymax: 47.14 };
+  const res = await send(app, "/api/v1/runs", post("", { country: "LI", ...box }));
+  assert.equal(res.status, 202);
+  const view = await waitForRun(app, res.body.run_id);
+  assert.equal(view["status"], "completed", JSON.stringify(view));
+  assert.equal(view["heat_country"], null);
+  assert.ok(!("error" in view));
+  const counts = view["counts"] as { buildings: number; surfaces: number };
+  assert.ok(
+    counts.buildings > 10 && counts.surfaces > counts.buildings * 4,
+    JSON.stringify(counts),
+  );
+  const query = `country=LI&xmin=${box.xmin}&ymin=${box.ymin}&xmax=${box.xmax}&ymax=${box.ymax}`;
+  // The newest run wins per building: other tests' runs do not reach into this box.
+  const page = await send(app, `/api/v1/buildings?${query}&limit=5000`);
+  assert.equal(page.status, 200);
+  assert.equal(page.body.total, counts.buildings);
+  for (const b of page.body.buildings) {
+    assert.ok(b.surfaces.length > 0, b.id);
+    assert.equal(b.tabula, null, b.id);
+    assert.match(
+      b.tabula_absent_reason,
+      /^LI has no TABULA typology: name one with heat_country, e\.g\. AT \(a neighbour's\); typologies: AT, /,
+    );
+  }
+});
+
+Deno.test("POST /api/v1/runs: a heat_country without a TABULA typology is 400 listing those with one", async () => {
+  const { app } = await setup;
+  const res = await send(app, "/api/v1/runs", post("", { ...VALID, heat_country: "ch" }));
+  assert.equal(res.status, 400);
+  assert.match(
+    res.body.error,
+    /^Invalid request body: heat_country: CH has no TABULA typology; one of AT, BE, .*DE/,
+  );
+  assert.deepEqual(res.body.details.map((d: { path: string }) => d.path), ["heat_country"]);
+});
+
+// Issue 18: runs queued without bound.
+Deno.test("POST /api/v1/runs: beyond EXTRACTION_MAX_QUEUED waiting runs, 503 naming the setting with Retry-After (issue 18)", async () => {
+  const { osm, data } = await setup;
+  const service = await createTestApp(osm, data, { maxQueued: 1 });
+  try {
+    const body = post("", VALID);
+    const first = await service.app.request("/api/v1/runs", body);
+    const second = await service.app.request("/api/v1/runs", post("", VALID));
+    assert.deepEqual([first.status, second.status], [202, 202]);
+    const third = await service.app.request("/api/v1/runs", post("", VALID));
+    assert.equal(third.status, 503);
+    assert.equal(third.headers.get("retry-after"), "10");
+    assert.match(third.headers.get("content-type") ?? "", /^application\/json/);
+    const answer = await third.json();
+    assert.match(
+      answer.error,
+      /1 extraction run\(s\) are waiting already \(at most 1, EXTRACTION_MAX_QUEUED\)/,
+    );
+    const health = await (await service.app.request("/api/v1/health")).json();
+    assert.deepEqual(health.runs, { queued: 1, running: 1 });
+  } finally {
+    await service.close();
+  }
 });
 
 Deno.test("POST /api/v1/runs answers 400 naming the member at fault", async (t) => {
@@ -333,6 +401,12 @@ Deno.test("the service: health, OpenAPI document of every route, docs, no CORS, 
   assert.match(schemas.ExtractedSurface.properties.tilt.description, /0 = vertical/);
   assert.match(schemas.ExtractedSurface.properties.azimuth.description, /clockwise from north/);
   assert.ok(doc.body.paths["/api/v1/runs"].post.responses["413"]);
+  assert.match(
+    doc.body.paths["/api/v1/runs"].post.responses["503"].description,
+    /EXTRACTION_MAX_QUEUED/,
+  );
+  assert.match(schemas.ExtractedBuilding.properties.tabula_absent_reason.description, /null/);
+  assert.match(schemas.RunRequest.properties.heat_country.description, /tabula_absent_reason/);
   assert.ok(doc.body.paths["/api/v1/runs"].post.requestBody);
 
   const docs = await app.request("/api/v1/docs");
@@ -386,7 +460,8 @@ Deno.test("GET /api/v1/buildings: gzip on request, the same page; a completed ru
       options: { storey_height: 2.5 },
     }),
   );
-  await waitForRun(app, (await res.json()).run_id);
+  const rerun = await waitForRun(app, (await res.json()).run_id);
+  assert.equal(rerun["status"], "completed", JSON.stringify(rerun));
   const after = (await (await app.request(path)).json()).buildings[0];
   assert.equal(after.id, before.id);
   assert.notEqual(after.height, before.height);

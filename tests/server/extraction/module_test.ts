@@ -102,3 +102,37 @@ Deno.test("extractionModule binds EXTRACTION_HOST when set", async () => {
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("extractionModule applies EXTRACTION_RUNS_KEPT at start: the oldest finished runs are deleted (issue 18)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "extraction_module_" });
+  try {
+    const settings = await env(dir);
+    const before = new RunStore(await openStore(settings["EXTRACTION_STATE_PATH"]!));
+    await before.init();
+    for (const id of ["old", "middle", "new"]) {
+      await before.insertRun({
+        run_id: id,
+        country: "LI",
+        heat_country: null,
+        bbox: [9.5, 47.08, 9.56, 47.13],
+        options: DEFAULT_EXTRACTION_OPTIONS,
+        created_at: new Date().toISOString(),
+      });
+      await before.finish(id, { status: "no_data", reason: "none" }, new Date().toISOString());
+    }
+    await before.store.close();
+    const started = await startServices({ ...settings, EXTRACTION_RUNS_KEPT: "2" });
+    try {
+      const base = `http://127.0.0.1:${started.listeners[0]!.port}/api/v1`;
+      const old = await fetch(`${base}/runs/old`);
+      assert.equal(old.status, 404);
+      assert.match((await old.json()).error, /keeps the newest 2 finished runs/);
+      assert.equal((await (await fetch(`${base}/runs/middle`)).json()).status, "no_data");
+      assert.equal((await (await fetch(`${base}/runs/new`)).json()).status, "no_data");
+    } finally {
+      await started.stop();
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
