@@ -13,6 +13,15 @@
  *
  * Capacity basis: Calliope's `energy_cap` of a conversion is its carrier_out capacity; an
  * instance costed per kW of input is converted to per kW of output (÷ efficiency).
+ *
+ * Distance: Calliope 0.6 measures a link in metres (Vincenty from lat/lon, or the link's own
+ * `distance`) and has no distance unit setting (`run.distance_unit` is Calliope 0.7), so every
+ * per-distance value is per metre: the catalogue's USD/kW/km ÷ 1000.
+ *
+ * Resource: a variable renewable (supply_plus) gets `resource: file=<profile_key>.csv` with
+ * `resource_unit: energy_per_cap`, the catalogue's profile per location (Calliope reads the
+ * column named after the location); without them Calliope's default resource is unlimited.
+ * With a capacity-factor profile, output per kW already, `energy_eff` is 1.
  */
 import type {
   CalliopeConfig,
@@ -32,6 +41,7 @@ import { type CapacityConversion, fuelLink, fuelPriceSource } from "./fuel_link.
 import type { FuelRecord } from "./fuel_schema.ts";
 import { type AdapterOptionalFields, pickInstance } from "./pick_instance.ts";
 import { DOMAINS, type Instance, type Technology } from "./technology_schema.ts";
+import { DISPASET_SERIES } from "../profiles/dispaset_series.ts";
 
 /** The instance figures the adapter reads. */
 export type CalliopeInstanceInput =
@@ -61,7 +71,9 @@ const CONSTRAINT_UNITS: Partial<Record<CalliopeConstraintKey, string>> = {
   lifetime: "a",
   storage_loss: "1/h (share of stored energy lost per hour)",
   energy_cap_per_storage_cap_max: "1/h (kW per kWh)",
-  energy_eff_per_distance: "1/km (efficiency per km, applied as energy_eff^distance)",
+  resource_unit: "- (a word: energy_per_cap means resource is in kWh per kW of energy_cap)",
+  energy_eff_per_distance:
+    "1/m (efficiency per metre of link, applied as energy_eff_per_distance^distance in metres)",
 };
 
 /** Unit of each cost key the adapter serves. */
@@ -71,7 +83,8 @@ const COST_UNITS: Partial<Record<CalliopeCostKey, string>> = {
   om_annual: "USD/kW/a",
   om_prod: "USD/kWh",
   om_con: "USD/kWh (per kWh of fuel consumed)",
-  energy_cap_per_distance: "USD/kW/km",
+  energy_cap_per_distance:
+    "USD/kW/m (per metre of link: Calliope 0.6 link distances are in metres)",
   storage_cap: "USD/kWh",
 };
 
@@ -90,6 +103,17 @@ export interface CalliopeOptions {
   /** Whether to set the fuel's om_con and CO2 cost class (default true). */
   fuel?: boolean;
 }
+
+/** Metres per kilometre: Calliope 0.6 link distances are in metres, the catalogue's in km. */
+const M_PER_KM = 1000;
+
+/** A per-km figure per metre, without the float noise of the division (15 digits). */
+function perMetre(perKm: number): number {
+  return Number((perKm / M_PER_KM).toPrecision(15));
+}
+
+/** Calliope's resource unit of a profile per kW of capacity. */
+const ENERGY_PER_CAP = "energy_per_cap";
 
 /** Tags that mark a variable renewable (besides a `profile_key`). */
 const VARIABLE_TAGS = new Set(["variable", "variable_renewable", "vre"]);
@@ -143,6 +167,56 @@ export function technologyColor(technologyId: string): string {
   return `#${channel(0)}${channel(8)}${channel(4)}`;
 }
 
+/** The resource a supply_plus gets: its profile as a per-location series, per kW of capacity. */
+interface ResourceOf {
+  /** `file=<series>.csv`: the column named after the location. */
+  readonly reference: string;
+  readonly series: string;
+  /** Whether the series is a capacity factor (output per kW): then energy_eff is 1. */
+  readonly capacityFactor: boolean;
+  /** The catalogue's built-in series of this profile key, if it is one. */
+  readonly known: (typeof DISPASET_SERIES)[number] | undefined;
+  readonly unit: string;
+  readonly note: string;
+}
+
+/**
+ * The resource of a variable renewable: its `profile_key` series (the catalogue's profiles are
+ * `<ISO2>_<profile_key>_<year>`), or, without one, a series named after the technology that the
+ * model must supply.
+ */
+function resourceOf(technology: Pick<CalliopeTechnologyInput, "technology_id" | "profile_key">) {
+  const key = technology.profile_key ?? null;
+  const series = key ?? technology.technology_id;
+  const known = key === null ? undefined : DISPASET_SERIES.find((s) => s.key === key);
+  const capacityFactor = known?.type === "capacity_factor";
+  const perCap = "kWh per kW of energy_cap in each time step (resource_unit energy_per_cap)";
+  const unit = capacityFactor
+    ? `${perCap}: a capacity factor, 0 to 1 at hourly steps`
+    : known !== undefined
+    ? `${perCap}: ${known.label}, ${known.unit}`
+    : perCap;
+  const where = `resource = file=${series}.csv with resource_unit ${ENERGY_PER_CAP}: one column ` +
+    "per location (Calliope reads the column named after the location), in kWh per kW of " +
+    "energy_cap in each time step; ";
+  const note = key === null
+    ? `${where}the catalogue ships no profile for this technology: supply ${series}.csv, or ` +
+      "set constraints.resource to a file=ID.csv:column of your own (without a resource " +
+      "Calliope's supply_plus output is unlimited)"
+    : `${where}the catalogue's profiles of this key are <ISO2>_${key}_<year> ` +
+      `(GET /api/v1/timeseries/<id>/data${known === undefined ? "" : `, e.g. DE_${key}_2016`}` +
+      `): put one per location in ${series}.csv, or set constraints.resource to a ` +
+      "file=ID.csv:column of your own";
+  return {
+    reference: `file=${series}.csv`,
+    series,
+    capacityFactor,
+    known,
+    unit,
+    note,
+  } satisfies ResourceOf;
+}
+
 /**
  * Calliope 0.6 definition of one instance, with the keys left out, notes and units. Relations:
  * energy_eff = efficiency_percent / 100, for storage √(round trip / 100) (Calliope applies it on
@@ -177,12 +251,12 @@ export function toCalliopeReport(
   const omitted: string[] = [];
   const notes: string[] = [];
 
-  const constraints: Partial<Record<CalliopeConstraintKey, number>> = {};
+  const constraints: CalliopeTech["constraints"] = {};
   const costs: Partial<Record<CalliopeCostKey, number>> = { interest_rate: interestRate };
   const setConstraint = (key: CalliopeConstraintKey, value: number | null | undefined) => {
     if (!allowed.constraints.includes(key)) {
       if (given(value)) notes.push(`constraints.${key} left out: Calliope 0.6 ${parent} has none`);
-    } else if (given(value)) constraints[key] = value;
+    } else if (given(value)) (constraints as Record<string, number>)[key] = value;
     else omitted.push(`constraints.${key}`);
   };
   const setCost = (key: CalliopeCostKey, value: number | null | undefined) => {
@@ -243,7 +317,23 @@ export function toCalliopeReport(
   // (calliope/config/defaults.yaml; backend/pyomo/constraints/energy_balance.py): one way is
   // √(round trip).
   const isStorage = parent === "storage";
-  setConstraint("energy_eff", given(eff) ? (isStorage ? Math.sqrt(eff / 100) : eff / 100) : null);
+  const resource = parent === "supply_plus" ? resourceOf(technology) : null;
+  if (resource?.capacityFactor) {
+    // A capacity factor is output per kW: the plant's losses are in it already.
+    constraints.energy_eff = 1;
+    if (given(eff) && eff !== 100) {
+      notes.push(
+        `energy_eff = 1, not the catalogue's ${eff / 100}: the resource is a capacity factor ` +
+          "(electricity out per kW of capacity), which includes the plant's losses; " +
+          `${eff} % on top would cut the output by ${100 - eff} %`,
+      );
+    }
+  } else {
+    setConstraint(
+      "energy_eff",
+      given(eff) ? (isStorage ? Math.sqrt(eff / 100) : eff / 100) : null,
+    );
+  }
   setConstraint("energy_cap_max", given(cap) ? cap * 1000 : null);
   setConstraint("energy_ramping", given(ramp) ? ramp / 100 : null);
   setConstraint("lifetime", instance.lifetime_years);
@@ -256,21 +346,23 @@ export function toCalliopeReport(
     // energy_eff_per_distance (calliope/config/defaults.yaml); the distance is the link's.
     const capexKm = instance.capex_usd_per_kw_km;
     if (given(capexKm)) {
-      costs.energy_cap_per_distance = capexKm;
+      costs.energy_cap_per_distance = perMetre(capexKm);
       notes.push(
-        `energy_cap_per_distance = ${capexKm} USD/kW/km: set the link's distance in km ` +
-          "(links.<a,b>.techs.<id>.distance) or set run.distance_unit: km",
+        `energy_cap_per_distance = ${capexKm} USD/kW/km / 1000 = ${perMetre(capexKm)} USD/kW ` +
+          "per metre: Calliope 0.6 measures links in metres (from the locations' coordinates, " +
+          "or links.<a,b>.techs.<id>.distance, which must then be in metres too)",
       );
       const fomKm = instance.opex_fixed_usd_per_kw_km_yr;
       if (given(fomKm)) {
         notes.push(
-          `Fixed O&M of ${fomKm} USD/kW/km/a is not in the costs: Calliope 0.6 has no fixed O&M ` +
-            "per distance; add its present value to energy_cap_per_distance if wanted",
+          `Fixed O&M of ${fomKm} USD/kW/km/a (${perMetre(fomKm)} USD/kW/m/a) is not in the ` +
+            "costs: Calliope 0.6 has no fixed O&M per distance; add its present value to " +
+            "energy_cap_per_distance if wanted",
         );
       }
     }
     setConstraint("energy_eff_per_distance", null);
-    notes.push("energy_eff_per_distance left out: the catalogue has no loss per km");
+    notes.push("energy_eff_per_distance left out: the catalogue has no loss per distance");
   }
 
   // Fuel: om_con per kWh of fuel consumed (the resource of a supply, carrier_in of a conversion).
@@ -357,11 +449,16 @@ export function toCalliopeReport(
   if (!given(instance.lifetime_years) && given(instance.capex_usd_per_kw)) {
     notes.push("Calliope needs constraints.lifetime to annualise costs.energy_cap: set it");
   }
-  if (parent === "supply_plus") {
-    notes.push(
-      "supply_plus: set constraints.resource to the capacity-factor profile" +
-        (technology.profile_key ? ` (profile_key ${technology.profile_key})` : ""),
-    );
+  if (resource !== null) {
+    constraints.resource = resource.reference;
+    constraints.resource_unit = ENERGY_PER_CAP;
+    notes.push(resource.note);
+    if (!resource.capacityFactor && resource.known === undefined && given(eff)) {
+      notes.push(
+        `energy_eff = ${eff / 100} multiplies the resource: if ${resource.series}.csv holds ` +
+          "capacity factors (output per kW), set energy_eff to 1",
+      );
+    }
   }
 
   const essentials: CalliopeTech["essentials"] = {
@@ -393,7 +490,9 @@ export function toCalliopeReport(
 
   const units: Record<string, string> = {};
   for (const key of Object.keys(constraints) as CalliopeConstraintKey[]) {
-    units[`constraints.${key}`] = CONSTRAINT_UNITS[key] ?? "";
+    units[`constraints.${key}`] = key === "resource" && resource !== null
+      ? resource.unit
+      : CONSTRAINT_UNITS[key] ?? "";
   }
   for (const key of Object.keys(costs) as CalliopeCostKey[]) {
     units[`costs.${costClass}.${key}`] = COST_UNITS[key] ?? "";

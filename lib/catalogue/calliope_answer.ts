@@ -17,7 +17,11 @@ export const calliopeTechSchema = z.object({
     carrier_out: z.string(),
     parent: z.enum(CALLIOPE_PARENTS),
   }),
-  constraints: z.record(z.string(), z.number().optional()),
+  // Numbers, but `resource` may name a series (`file=ID.csv`) and `resource_unit` is a word.
+  constraints: z.object({
+    resource: z.union([z.number(), z.string()]).optional(),
+    resource_unit: z.string().optional(),
+  }).catchall(z.number().optional()),
   costs: z.record(z.string(), z.record(z.string(), z.number().optional())),
 });
 

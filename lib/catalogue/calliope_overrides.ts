@@ -38,10 +38,27 @@ function numericKeys<K extends string>(keys: readonly K[]) {
   return z.strictObject(shape);
 }
 
+/** A Calliope 0.6 time-series reference: `file=ID.csv`, optionally `:column`. */
+export const CALLIOPE_FILE_REFERENCE = /^file=[^:]+\.csv(:.+)?$/;
+
+/** Calliope 0.6's resource units. */
+export const CALLIOPE_RESOURCE_UNITS = ["energy", "energy_per_cap", "energy_per_area"] as const;
+
+/** The constraints: numbers, except the resource (or its series) and its unit. */
+const constraintsSchema = numericKeys(CALLIOPE_CONSTRAINT_KEYS).extend({
+  resource: z.union([
+    z.number(),
+    z.string().regex(CALLIOPE_FILE_REFERENCE, "must be a number or file=ID.csv[:column]"),
+  ]).optional(),
+  resource_unit: z.enum(CALLIOPE_RESOURCE_UNITS).optional(),
+});
+
 /** Constraint and cost overrides: numeric values under keys Calliope 0.6 knows. */
 export const CalliopeOverridesSchema = z.strictObject({
-  constraints: numericKeys(CALLIOPE_CONSTRAINT_KEYS).optional().describe(
-    'Constraint values by Calliope 0.6 key, e.g. {"energy_cap_max": 50000} (kW)',
+  constraints: constraintsSchema.optional().describe(
+    'Constraint values by Calliope 0.6 key, e.g. {"energy_cap_max": 50000} (kW); `resource` ' +
+      "may name a series (file=ID.csv[:column]) and `resource_unit` is energy, energy_per_cap " +
+      "or energy_per_area",
   ),
   costs: z.record(costClassSchema, numericKeys(CALLIOPE_COST_KEYS), {
     // The key's own rule, instead of zod's "Invalid key in record".
@@ -57,7 +74,8 @@ export type CalliopeOverrides = z.infer<typeof CalliopeOverridesSchema>;
 
 /**
  * Applies constraint and cost overrides to a Calliope configuration (a copy is returned). Unknown
- * keys and non-numeric values throw a ZodError naming them; a reserved name (`__proto__`,
+ * keys and non-numeric values (but a `resource` series and a `resource_unit`) throw a ZodError
+ * naming them; a reserved name (`__proto__`,
  * `constructor`, `prototype`, ...) anywhere in the overrides, and a key Calliope 0.6 knows but
  * does not allow for the technology's parent, throw TypeError naming it. Every write is an own
  * property of the copy: no override reaches a prototype.
@@ -72,7 +90,12 @@ export function applyCalliopeOverrides(config: CalliopeConfig, overrides: unknow
   const result = structuredClone(config);
   for (const tech of Object.values(result)) {
     const allowed = CALLIOPE_ALLOWED[tech.essentials.parent];
-    for (const [key, value] of Object.entries(constraints) as [CalliopeConstraintKey, number][]) {
+    for (
+      const [key, value] of Object.entries(constraints) as [
+        CalliopeConstraintKey,
+        number | string | undefined,
+      ][]
+    ) {
       if (value === undefined) continue;
       if (!allowed.constraints.includes(key)) {
         throw new TypeError(
@@ -80,7 +103,7 @@ export function applyCalliopeOverrides(config: CalliopeConfig, overrides: unknow
             "in Calliope 0.6",
         );
       }
-      setOwn(tech.constraints, key, value);
+      setOwn(tech.constraints as Record<string, number | string>, key, value);
     }
     for (const [costClass, values] of Object.entries(costs)) {
       let target = ownValue(tech.costs, costClass);

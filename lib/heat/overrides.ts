@@ -26,10 +26,36 @@ export function boundsRule({ min, max, unit }: Bounds): string {
   return `must be between ${min} and ${max}${unit === "-" ? "" : ` ${unit}`}`;
 }
 
-/** A finite number within `bounds`; both range issues carry boundsRule() as their message. */
-function boundedNumber(bounds: Bounds) {
-  const error = boundsRule(bounds);
+/** What a refused value probably meant, added to the bounds rule; undefined when nothing fits. */
+type UnitHint = (value: number) => string | undefined;
+
+/**
+ * A finite number within `bounds`; both range issues carry boundsRule() as their message, and
+ * `hint`'s reading of the value after it when there is one.
+ */
+function boundedNumber(bounds: Bounds, hint?: UnitHint) {
+  const rule = boundsRule(bounds);
+  const error = hint === undefined ? rule : (issue: { input?: unknown }) => {
+    const meant = typeof issue.input === "number" ? hint(issue.input) : undefined;
+    return meant === undefined ? rule : `${rule}; ${meant}`;
+  };
   return z.number().gte(bounds.min, { error }).lte(bounds.max, { error });
+}
+
+/** Joules per watt-hour. */
+const J_PER_WH = 3600;
+
+/**
+ * The spec labels c_m J/(m2.K); TABULA's data and this calculation use Wh/(m2.K) (45 =
+ * medium), so a value that is in bounds once divided by 3,600 was most likely sent in J.
+ */
+function joulesHint(bounds: Bounds): UnitHint {
+  return (value) => {
+    const wh = value / J_PER_WH;
+    if (!(wh >= bounds.min && wh <= bounds.max)) return undefined;
+    return `${value} looks like J/(m2.K): that is ${Number(wh.toFixed(1))} Wh/(m2.K) after ` +
+      "dividing by 3,600 (TABULA's unit is Wh/(m2.K), 45 = medium)";
+  };
 }
 
 /**
@@ -48,7 +74,27 @@ export const SURFACE_BOUNDS = {
 const withRange = (what: string, bounds: Bounds) =>
   `${what}; ${bounds.min} to ${bounds.max} ${bounds.unit}`;
 
-/** One physical surface of the building, replacing the archetype slots of its category. */
+/** An azimuth as 0 <= a < 360 deg. */
+export function normalizedAzimuth(azimuth: number): number {
+  return ((azimuth % 360) + 360) % 360;
+}
+
+const azimuthRule = boundsRule(SURFACE_BOUNDS.azimuth);
+
+/** Whether a (possibly otherwise invalid) surface is a window with an azimuth out of bounds. */
+function windowAzimuthOutOfBounds(value: unknown): boolean {
+  if (typeof value !== "object" || value === null) return false;
+  const { type, azimuth } = value as { type?: unknown; azimuth?: unknown };
+  return type === "window" && typeof azimuth === "number" &&
+    !(azimuth >= SURFACE_BOUNDS.azimuth.min && azimuth <= SURFACE_BOUNDS.azimuth.max);
+}
+
+/**
+ * One physical surface of the building, replacing the archetype slots of its category. The
+ * spec's azimuth is for windows only (it picks the solar-gain orientation), so windows keep its
+ * bounds, while any number is taken on other surfaces (extraction tools send -1 for "none" on
+ * roofs and floors), normalised to 0..360 and not used.
+ */
 export const surfaceSchema = z
   .strictObject({
     id: z.string().describe("Caller-assigned identifier, used only in error messages"),
@@ -57,12 +103,11 @@ export const surfaceSchema = z
     u_value: boundedNumber(SURFACE_BOUNDS.u_value).describe(
       withRange("Thermal transmittance", SURFACE_BOUNDS.u_value),
     ),
-    azimuth: boundedNumber(SURFACE_BOUNDS.azimuth).optional().describe(
-      withRange(
-        "Direction the surface faces, 0 = N, 90 = E, 180 = S, 270 = W; windows only; " +
-          "default 180 (South)",
-        SURFACE_BOUNDS.azimuth,
-      ),
+    azimuth: z.number().optional().describe(
+      "Direction the surface faces, 0 = N, 90 = E, 180 = S, 270 = W; used for windows only " +
+        `(default 180, South), where it must be ${SURFACE_BOUNDS.azimuth.min} to ` +
+        `${SURFACE_BOUNDS.azimuth.max} ${SURFACE_BOUNDS.azimuth.unit}; on other surfaces any ` +
+        "number is taken, normalised to 0..360 and not used",
     ),
     tilt: boundedNumber(SURFACE_BOUNDS.tilt).optional().describe(
       withRange(
@@ -71,6 +116,17 @@ export const surfaceSchema = z
       ),
     ),
   })
+  // Checked also when other members are wrong, so that every problem is named at once.
+  .refine((surface) => !windowAzimuthOutOfBounds(surface), {
+    path: ["azimuth"],
+    message: azimuthRule,
+    when: (payload) => windowAzimuthOutOfBounds(payload.value),
+  })
+  .overwrite((surface) =>
+    surface.type === "window" || surface.azimuth === undefined
+      ? surface
+      : { ...surface, azimuth: normalizedAzimuth(surface.azimuth) }
+  )
   .openapi("Surface");
 export type Surface = z.infer<typeof surfaceSchema>;
 
@@ -124,8 +180,16 @@ function overrideField(member: OverrideMember): OverrideField {
 /** Every numeric override with its bounds, read from the parameter tables. */
 export const OVERRIDE_FIELDS: readonly OverrideField[] = OVERRIDE_MEMBERS.map(overrideField);
 
+/** Readings of a refused value beyond its bounds, by member. */
+const UNIT_HINTS: Partial<Record<OverrideMember, (field: OverrideField) => UnitHint>> = {
+  c_m: joulesHint,
+};
+
 const numberMembers = Object.fromEntries(
-  OVERRIDE_FIELDS.map((f) => [f.member, boundedNumber(f).optional().describe(f.description)]),
+  OVERRIDE_FIELDS.map((f) => [
+    f.member,
+    boundedNumber(f, UNIT_HINTS[f.member]?.(f)).optional().describe(f.description),
+  ]),
 ) as Record<OverrideMember, z.ZodOptional<z.ZodNumber>>;
 
 /** The CalculateRequest body: every member optional, an omitted member keeps the archetype value. */

@@ -11,6 +11,9 @@
  *   The adapter itself still decides the parent, carriers and the list of keys, run on a record
  *   with no figures, so the two kinds of template cannot drift apart.
  * - Demand templates: parent demand and a carrier; their `resource` comes from the model.
+ * - A variable renewable (supply_plus) takes the adapter's `resource: file=<profile_key>.csv`
+ *   with `resource_unit: energy_per_cap` (without them its output would be unlimited); the
+ *   build checks that the catalogue ships profiles of that key and names them.
  */
 import { technologyColor, toCalliopeReport } from "../catalogue/calliope.ts";
 import type { CalliopeTechnologyInput } from "../catalogue/calliope.ts";
@@ -95,12 +98,30 @@ export const BUILT_IN_KINDS: Readonly<Record<string, BuiltInKind>> = {
   cooling_demand: { name: "Cooling demand", domain: "demand", carrier: "cooling" },
 };
 
+/** A profile the catalogue ships (`catalogues/profiles/index.json`). */
+export interface ShippedProfile {
+  /** `<ISO2>_<profile_key>_<year>`, e.g. `DE_onshore_wind_2016`. */
+  readonly profile_id: string;
+  readonly type: string;
+  readonly unit: string;
+}
+
 /** What the build reads: the catalogue's technologies and fuels, and the mapping's notes. */
 export interface TemplateBuildInput {
   readonly technologies: readonly Technology[];
   readonly fuels: readonly FuelRecord[];
   /** `data/technology/technology_mapping.csv` notes by template id (why a row fits or not). */
   readonly mappingNotes?: ReadonlyMap<string, string>;
+  /** The profiles the catalogue ships; a supply_plus template's profile must be among them. */
+  readonly profiles?: readonly ShippedProfile[];
+}
+
+/** The shipped profiles of a profile key, by id. */
+function profilesOf(key: string, profiles: readonly ShippedProfile[]): ShippedProfile[] {
+  return profiles.filter((p) =>
+    p.profile_id.replace(/^[A-Z]{2}_/, "").replace(/_\d{4}$/, "") === key
+  )
+    .sort((a, b) => a.profile_id.localeCompare(b.profile_id));
 }
 
 const ADAPTER = "catalogue Calliope adapter (lib/catalogue/calliope.ts)";
@@ -167,7 +188,30 @@ function fromCatalogue(technology: Technology, input: TemplateBuildInput): Templ
     }
   }
   const missing = [...report.omitted];
-  if (tech.essentials.parent === "supply_plus") missing.push("constraints.resource");
+  const key = technology.profile_key;
+  if (tech.essentials.parent === "supply_plus" && key) {
+    const shipped = profilesOf(key, input.profiles ?? []);
+    if (input.profiles !== undefined && shipped.length === 0) {
+      throw new RangeError(
+        `template "${id}": the catalogue ships no profile of its profile_key "${key}"`,
+      );
+    }
+    const named = shipped.length === 0
+      ? ""
+      : `: ${shipped.length} shipped (${shipped.map((p) => p.profile_id).join(", ")}; ` +
+        `${shipped[0]!.type}, ${shipped[0]!.unit})`;
+    sources["constraints.resource"] = `catalogue:${id} profile_key ${key}, via the ${ADAPTER}: ` +
+      `the catalogue's <ISO2>_${key}_<year> profiles${named}, one column per location`;
+    sources["constraints.resource_unit"] = `${ADAPTER}: the profile is per kW of capacity`;
+    if (shipped[0]?.type === "capacity_factor" && tech.constraints.energy_eff === 1) {
+      const eff = instance.efficiency_percent;
+      sources["constraints.energy_eff"] = `${ADAPTER}: 1 with a capacity-factor resource, ` +
+        "which is output per kW of capacity" +
+        (eff === null || eff === undefined
+          ? ""
+          : ` (the plant's efficiency, ${eff} % in ${cited}, is in the profile already)`);
+    }
+  }
   const notes = [
     `Catalogue instance ${instance.instance_id} (${instance.instance_name}), instance ` +
     `${instanceIndex} of ${technology.instances.length}: the first ${TEMPLATE_YEAR} instance, ` +
@@ -247,27 +291,42 @@ function fromKind(id: string, kind: BuiltInKind, input: TemplateBuildInput): Tem
   if (adapted === undefined) throw new RangeError(`the adapter gave no tech block for "${id}"`);
   // The adapter's interest rate is its own default, not a figure of this technology: with no
   // costs at all it would be the only number, so it is left out and listed as missing.
-  const tech = templateTechSchema.parse({ ...adapted, constraints: {}, costs: {} });
+  // A variable renewable keeps the adapter's resource: a series the model must supply (the
+  // catalogue ships no profile for these), never an unlimited output.
+  const { resource, resource_unit } = adapted.constraints;
+  const constraints = resource === undefined ? {} : { resource, resource_unit };
+  const tech = templateTechSchema.parse({ ...adapted, constraints, costs: {} });
   const missing = [...report.omitted, "costs.monetary.interest_rate"];
   if (kind.fuel) missing.push("costs.monetary.om_con");
-  if (tech.essentials.parent === "supply_plus") missing.push("constraints.resource");
   const sources: Record<string, string> = {};
   for (const [path] of techLeaves(tech)) {
     sources[path] = path === "essentials.color"
       ? `${ADAPTER}: technologyColor("${id}")`
       : path === "essentials.name"
       ? "built-in: the template's display name"
+      : path === "constraints.resource"
+      ? `built-in: the catalogue ships no profile for it, so the model supplies this series, ` +
+        `via the ${ADAPTER}`
+      : path === "constraints.resource_unit"
+      ? `built-in: the series is per kW of capacity, via the ${ADAPTER}`
       : `built-in: what the technology is (domain ${kind.domain} as ${MAPPING} classes it), ` +
         `via the ${ADAPTER}`;
   }
+  const resourceNote = report.notes.filter((n) => n.startsWith("resource = "));
   return {
     id,
     name: kind.name,
     category: categoryOf(id),
     tech,
     sources,
-    units: {},
+    units: Object.fromEntries(
+      Object.entries(report.units).filter(([path]) => path.startsWith("constraints.resource")),
+    ),
     missing: [...new Set(missing)].sort(),
-    notes: [why, "Every number is missing: set them in the model (any key can be overridden)"],
+    notes: [
+      why,
+      "Every number is missing: set them in the model (any key can be overridden)",
+      ...resourceNote,
+    ],
   };
 }

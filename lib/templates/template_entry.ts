@@ -21,7 +21,9 @@ export const templateTechSchema = z.strictObject({
     carrier_in: z.string().min(1).optional(),
     carrier_out: z.string().min(1).optional(),
   }),
-  constraints: z.partialRecord(constraintKeys, z.number()),
+  // Numbers, and the words of `resource` (a `file=` series) and `resource_unit`: the runner's
+  // schema checks each key's own kind when a model uses the template.
+  constraints: z.partialRecord(constraintKeys, z.union([z.number(), z.string()])),
   costs: z.record(z.string().min(1), z.partialRecord(costKeys, z.number())),
 });
 

@@ -11,7 +11,12 @@
  * maps keyed by dotted path, so `tech` stays a Calliope technology a model can use as it is.
  */
 import { z } from "zod";
-import { constraintsSchema, costsSchema, TECH_TYPES } from "../model/model_config.ts";
+import {
+  constraintsSchema,
+  costsSchema,
+  SERIES_REFERENCE_PATTERN,
+  TECH_TYPES,
+} from "../model/model_config.ts";
 import { type ResolvedTemplates, resolveTemplates } from "./resolve_templates.ts";
 import {
   techLeaves,
@@ -62,6 +67,17 @@ const constraintKeys = new Set(Object.keys(constraintsSchema.shape));
 const costKeys = new Set(Object.keys(costsSchema.shape));
 const ESSENTIAL_KEYS = new Set(["name", "color", "parent", "carrier", "carrier_in", "carrier_out"]);
 
+const RESOURCE_UNITS: ReadonlySet<unknown> = new Set(
+  constraintsSchema.shape.resource_unit.unwrap().options,
+);
+
+/** Whether a catalogue constraint value is one the runner reads under `key`. */
+function constraintValue(key: string, value: unknown): value is number | string {
+  if (typeof value === "number") return Number.isFinite(value) && key !== "resource_unit";
+  if (key === "resource") return typeof value === "string" && SERIES_REFERENCE_PATTERN.test(value);
+  return key === "resource_unit" && RESOURCE_UNITS.has(value);
+}
+
 /** The part of the catalogue's answer the merge reads; unknown members are ignored. */
 const catalogueTechsSchema = z.object({
   techs: z.record(
@@ -95,7 +111,8 @@ export function builtInEntry(template: TemplateDefault): TemplateEntry {
 
 /**
  * `entry` with the catalogue's values of its technology set over it (source "catalogue"). Only
- * keys the runner reads are taken; a value of the wrong kind is skipped. Returns the entry and
+ * keys the runner reads are taken, as numbers (a `resource` may be a series reference, a
+ * `resource_unit` one of its words); a value of the wrong kind is skipped. Returns the entry and
  * how many values came from the catalogue.
  */
 export function mergeCatalogueTech(
@@ -120,8 +137,8 @@ export function mergeCatalogueTech(
     take(`essentials.${key}`);
   }
   for (const [key, value] of Object.entries(answer.constraints ?? {})) {
-    if (!constraintKeys.has(key) || typeof value !== "number" || !Number.isFinite(value)) continue;
-    (tech.constraints as Record<string, number>)[key] = value;
+    if (!constraintKeys.has(key) || !constraintValue(key, value)) continue;
+    (tech.constraints as Record<string, number | string>)[key] = value;
     take(`constraints.${key}`);
   }
   for (const [costClass, costs] of Object.entries(answer.costs ?? {})) {

@@ -15,6 +15,7 @@ import {
   httpError,
 } from "../middleware/errors.ts";
 import { readBodyText } from "../middleware/body_limit.ts";
+import { jsonDepthProblem } from "../../lib/validation/json_depth.ts";
 import { codeParamsSchema, variantOf } from "./code.ts";
 import type { CalculateFn, HeatDeps } from "./deps.ts";
 
@@ -66,8 +67,9 @@ const route = createRoute({
       content: { "application/json": { schema: calculateResponseSchema } },
     },
     400: errorResponse(
-      "Malformed code, unknown country, malformed JSON, or invalid overrides or surfaces " +
-        "(wrong type, unknown member, or a number outside its bounds)",
+      "Malformed code, unknown country, malformed JSON or JSON nested deeper than 64 levels, " +
+        "or invalid overrides or surfaces (wrong type, unknown member, or a number outside its " +
+        "bounds)",
     ),
     404: errorResponse("Variant code not found"),
     413: errorResponse("Request body over 1 MiB"),
@@ -109,6 +111,9 @@ async function overridesOf(c: Context): Promise<Overrides> {
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     throw httpError(415, "The request body must be JSON, sent with Content-Type: application/json");
   }
+  // Refused before anything walks it (issue 18: deeper than 64 levels is a 400 everywhere).
+  const tooDeep = jsonDepthProblem(text);
+  if (tooDeep !== undefined) throw httpError(400, tooDeep);
   let body: unknown;
   try {
     body = JSON.parse(text);

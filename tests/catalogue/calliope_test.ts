@@ -117,7 +117,7 @@ Deno.test("toCalliopeReport() leaves out missing figures and says so", () => {
   assert.equal("energy_ramping" in tech.constraints, false);
   assert.deepEqual(report.omitted, ["constraints.energy_eff", "constraints.energy_ramping"]);
   assert.ok(report.notes.some((n) => n.includes("Calliope's defaults")));
-  assert.ok(report.notes.some((n) => n.includes("profile_key wind_onshore")));
+  assert.ok(report.notes.some((n) => n.includes("resource = file=wind_onshore.csv")));
   assert.equal(tech.costs["monetary"]?.om_prod, 0, "a zero is a figure, not a missing one");
   for (const value of Object.values(tech.constraints)) assert.notEqual(value, null);
 });
@@ -147,13 +147,105 @@ Deno.test("toCalliopeReport() leaves energy_ramping out of transmission (not in 
   ]);
 });
 
-Deno.test("toCalliopeReport() puts per-km capex of transmission under energy_cap_per_distance", () => {
+Deno.test("toCalliopeReport() gives energy_cap_per_distance per metre, Calliope 0.6's link unit (issue 18; was per km)", () => {
   const report = toCalliopeReport(HVDC);
   const tech = techOf(report.config, "hvdc_overhead");
-  // calliope/config/defaults.yaml: energy_cap_per_distance, cost per kW and unit of distance.
-  assert.equal(tech.costs.monetary!.energy_cap_per_distance, 1.2);
-  assert.equal(report.units["costs.monetary.energy_cap_per_distance"], "USD/kW/km");
+  // calliope/config/defaults.yaml: energy_cap_per_distance, cost per kW and unit of distance;
+  // Calliope 0.6 computes link distances in metres (vincenty) and has no run.distance_unit.
+  // 1.2 USD/kW/km / 1000 = 0.0012 USD/kW per metre.
+  assert.equal(tech.costs.monetary!.energy_cap_per_distance, 0.0012);
+  assert.match(report.units["costs.monetary.energy_cap_per_distance"]!, /^USD\/kW\/m \(per metre/);
+  assert.ok(
+    report.notes.some((n) => n.includes("1.2 USD/kW/km / 1000 = 0.0012 USD/kW per metre")),
+    report.notes.join("\n"),
+  );
   assert.ok(report.notes.some((n) => n.includes("energy_eff_per_distance left out")));
+  assert.ok(!JSON.stringify(report).includes("distance_unit"), "no run.distance_unit");
+});
+
+Deno.test("toCalliopeReport() states per-distance units per metre (issue 18)", () => {
+  // A fixed O&M per km goes to the notes, per metre as well.
+  const line = technology({
+    technology_id: "line",
+    domain: "transmission",
+    instances: [
+      instance({
+        instance_id: "line-2025",
+        capex_usd_per_kw_km: 0.5,
+        opex_fixed_usd_per_kw_km_yr: 0.02,
+      }),
+    ],
+  });
+  const report = toCalliopeReport(line);
+  assert.equal(techOf(report.config, "line").costs.monetary!.energy_cap_per_distance, 0.0005);
+  assert.ok(report.notes.some((n) => n.includes("0.02 USD/kW/km/a (0.00002 USD/kW/m/a)")));
+  // The key an override may set: its unit is per metre too.
+  const overridden = applyCalliopeOverrides(report.config, {
+    constraints: { energy_eff_per_distance: 0.9999999 },
+  });
+  assert.equal(techOf(overridden, "line").constraints.energy_eff_per_distance, 0.9999999);
+  assert.ok(!JSON.stringify(report).includes('/km"'), "no unit per km among the units");
+  for (const unit of Object.values(report.units)) assert.ok(!unit.includes("km"), unit);
+});
+
+Deno.test("toCalliopeReport() gives a variable renewable its profile as resource, energy_per_cap (issue 18; unlimited before)", async (t) => {
+  const renewable = (profile_key: string | null, efficiency_percent: number | null) =>
+    technology({
+      technology_id: "plant",
+      domain: "generation",
+      tags: ["renewable", "variable"],
+      profile_key,
+      instances: [
+        instance({
+          instance_id: "plant-2025",
+          capex_usd_per_kw: 1000,
+          lifetime_years: 30,
+          efficiency_percent,
+        }),
+      ],
+    });
+  await t.step("a capacity-factor profile: resource file=<key>.csv, energy_eff 1", () => {
+    const report = toCalliopeReport(renewable("hydro_ror", 90));
+    const tech = techOf(report.config, "plant");
+    assert.equal(tech.essentials.parent, "supply_plus");
+    assert.equal(tech.constraints.resource, "file=hydro_ror.csv");
+    assert.equal(tech.constraints.resource_unit, "energy_per_cap");
+    // The capacity factor is output per kW already: the 90 % would cut it by 10 %.
+    assert.equal(tech.constraints.energy_eff, 1);
+    assert.match(report.units["constraints.resource"]!, /capacity factor/);
+    assert.ok(report.notes.some((n) => n.includes("energy_eff = 1, not the catalogue's 0.9")));
+    assert.ok(report.notes.some((n) => /<ISO2>_hydro_ror_2016|DE_hydro_ror_2016/.test(n)));
+    assert.ok(!report.omitted.includes("constraints.resource"));
+  });
+  await t.step("an inflow profile keeps the plant's efficiency", () => {
+    const report = toCalliopeReport(renewable("hydro_reservoir_inflow", 90));
+    const tech = techOf(report.config, "plant");
+    assert.equal(tech.constraints.resource, "file=hydro_reservoir_inflow.csv");
+    assert.equal(tech.constraints.resource_unit, "energy_per_cap");
+    assert.equal(tech.constraints.energy_eff, 0.9);
+  });
+  await t.step("no profile in the catalogue: the series the model must supply is named", () => {
+    const report = toCalliopeReport(renewable(null, null));
+    const tech = techOf(report.config, "plant");
+    assert.equal(tech.constraints.resource, "file=plant.csv");
+    assert.equal(tech.constraints.resource_unit, "energy_per_cap");
+    assert.ok(report.notes.some((n) => n.includes("the catalogue ships no profile")));
+  });
+  await t.step("an override may name another series", () => {
+    const config = toCalliope(renewable("solar_pv", null));
+    const out = applyCalliopeOverrides(config, {
+      constraints: { resource: "file=my_pv.csv:DE", resource_unit: "energy_per_area" },
+    });
+    assert.equal(techOf(out, "plant").constraints.resource, "file=my_pv.csv:DE");
+    assert.throws(
+      () => applyCalliopeOverrides(config, { constraints: { resource_unit: "kWh" } }),
+      (e: unknown) => e instanceof ZodError,
+    );
+    assert.throws(
+      () => applyCalliopeOverrides(config, { constraints: { resource: "pv.csv" } }),
+      (e: unknown) => e instanceof ZodError,
+    );
+  });
 });
 
 Deno.test("toCalliope() puts the energy capex of storage under storage_cap (USD/kWh)", () => {
@@ -314,7 +406,9 @@ Deno.test("every key emitted exists in Calliope 0.6 and is allowed for its paren
 });
 
 Deno.test("every override key accepted exists in Calliope 0.6", () => {
-  const constraints = Object.fromEntries(CALLIOPE_CONSTRAINT_KEYS.map((k) => [k, 1]));
+  // Numbers, but resource_unit is one of Calliope's words.
+  const valueOf = (key: string, n: number) => key === "resource_unit" ? "energy_per_cap" : n;
+  const constraints = Object.fromEntries(CALLIOPE_CONSTRAINT_KEYS.map((k) => [k, valueOf(k, 1)]));
   const costs = Object.fromEntries(CALLIOPE_COST_KEYS.map((k) => [k, 1]));
   // The schema accepts exactly the Calliope keys (the parent check comes after it).
   const supplyPlus = toCalliope(ONSHORE_WIND);
@@ -334,7 +428,7 @@ Deno.test("every override key accepted exists in Calliope 0.6", () => {
     const parent = calliopeParent(tech);
     const allowed = CALLIOPE_ALLOWED[parent];
     const result = applyCalliopeOverrides(config, {
-      constraints: Object.fromEntries(allowed.constraints.map((k) => [k, 2])),
+      constraints: Object.fromEntries(allowed.constraints.map((k) => [k, valueOf(k, 2)])),
       costs: { monetary: Object.fromEntries(allowed.costs.map((k) => [k, 3])) },
     });
     const out = techOf(result, tech.technology_id);

@@ -9,7 +9,8 @@
  *   makes it length x cost per MW and km, plus the converter stations per MW for HVDC. So the line
  *   needs its length: without `?length_km=` the adapter serves null.
  * - Calliope 0.6 (`calliope/config/defaults.yaml`, `default_cost`): `energy_cap` is the cost per
- *   kW of capacity, `energy_cap_per_distance` per kW and unit of distance (the link's `distance`),
+ *   kW of capacity, `energy_cap_per_distance` per kW and metre (Calliope 0.6 link distances are
+ *   in metres, so the catalogue's per-km figure / 1000; issue 18),
  *   `om_annual` per kW and year; there is no fixed O&M per distance, so that figure goes to the
  *   notes, and `energy_eff_per_distance` is left out (no loss per km in the source).
  */
@@ -92,7 +93,7 @@ for (const line of LINES) {
     const tech = report.config[line.id];
     assert.ok(tech);
     const costs = tech.costs?.["monetary"] as Record<string, number> | undefined;
-    assert.equal(costs?.["energy_cap_per_distance"], line.perKwKm);
+    close(costs?.["energy_cap_per_distance"], line.perKwKm / 1000);
     assert.equal(costs?.["energy_cap"], line.perKw ?? undefined);
     assert.equal(costs?.["om_annual"], line.fomPerKw ?? undefined);
     assert.equal(tech.essentials.parent, "transmission");

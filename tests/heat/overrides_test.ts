@@ -90,3 +90,83 @@ Deno.test("calculate() gives a finite demand for every in-bounds override of eve
     { numRuns: 5000 },
   );
 });
+
+Deno.test("surfaceSchema takes any azimuth on a non-window surface, normalised and unused (issue 18; failed before)", async (t) => {
+  // The original service's five-surface example sends azimuth -1 on a roof and a floor: the
+  // spec's azimuth is for windows only.
+  for (const type of ["roof", "wall", "floor", "door"] as const) {
+    await t.step(type, () => {
+      for (const [azimuth, normalised] of [[-1, 359], [-450, 270], [720, 0], [361.5, 1.5]]) {
+        const parsed = surfaceSchema.safeParse({ id: "s", type, area: 10, u_value: 0.3, azimuth });
+        assert.ok(parsed.success, `${type} azimuth ${azimuth}`);
+        assert.equal(parsed.data.azimuth, normalised);
+      }
+    });
+  }
+  await t.step("a window keeps the bounds (0 to 360 deg)", () => {
+    for (const azimuth of [-1, 360.5]) {
+      const parsed = surfaceSchema.safeParse({
+        id: "w",
+        type: "window",
+        area: 2,
+        u_value: 1.1,
+        azimuth,
+      });
+      assert.equal(parsed.success, false);
+      assert.deepEqual(parsed.error?.issues.map((i) => [i.path, i.message]), [
+        [["azimuth"], "must be between 0 and 360 deg"],
+      ]);
+    }
+  });
+  await t.step("a window's other problems are named together with its azimuth", () => {
+    const parsed = surfaceSchema.safeParse({
+      id: "w",
+      type: "window",
+      area: -2,
+      u_value: 1.1,
+      azimuth: 400,
+    });
+    assert.deepEqual(parsed.error?.issues.map((i) => i.path.join(".")).sort(), [
+      "area",
+      "azimuth",
+    ]);
+  });
+  await t.step("the demand does not change with a non-window azimuth", () => {
+    const row = typology.variant(codes[0]!)!;
+    const roof = { id: "r", type: "roof" as const, area: 80, u_value: 0.25 };
+    const without = calculate(row, overridesSchema.parse({ surfaces: [roof] })).q_h_nd;
+    const withAzimuth = calculate(
+      row,
+      overridesSchema.parse({ surfaces: [{ ...roof, azimuth: -1 }] }),
+    ).q_h_nd;
+    assert.equal(withAzimuth, without);
+  });
+});
+
+Deno.test("overridesSchema says a c_m that looks like J/(m2.K) is that many Wh/(m2.K) / 3,600 (issue 18; failed before)", async (t) => {
+  const cases: [number, string][] = [
+    [
+      165000,
+      "must be between 10 and 1000 Wh/(m2.K); 165000 looks like J/(m2.K): that is 45.8 " +
+      "Wh/(m2.K) after dividing by 3,600 (TABULA's unit is Wh/(m2.K), 45 = medium)",
+    ],
+    [
+      36000,
+      "must be between 10 and 1000 Wh/(m2.K); 36000 looks like J/(m2.K): that is 10 " +
+      "Wh/(m2.K) after dividing by 3,600 (TABULA's unit is Wh/(m2.K), 45 = medium)",
+    ],
+    // Not a J value that fits either: the bounds alone.
+    [1001, "must be between 10 and 1000 Wh/(m2.K)"],
+    [1e9, "must be between 10 and 1000 Wh/(m2.K)"],
+    [5, "must be between 10 and 1000 Wh/(m2.K)"],
+  ];
+  for (const [c_m, message] of cases) {
+    await t.step(String(c_m), () => {
+      const parsed = overridesSchema.safeParse({ c_m });
+      assert.deepEqual(parsed.error?.issues.map((i) => [i.path, i.message]), [
+        [["c_m"], message],
+      ]);
+    });
+  }
+  assert.ok(overridesSchema.safeParse({ c_m: 45 }).success);
+});

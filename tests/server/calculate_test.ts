@@ -105,7 +105,7 @@ Deno.test("POST /api/v1/calculate/{code} rejects every invalid surface with 400"
     [{ ...good, area: -3 }, "area: must be between 0.01 and 1000000 m2"],
     [{ ...good, u_value: 0 }, "u_value: must be between 0.01 and 10 W/(m2.K)"],
     [{ ...good, u_value: -0.2 }, "u_value: must be between 0.01 and 10 W/(m2.K)"],
-    [{ ...good, azimuth: -90 }, "azimuth: must be between 0 and 360 deg"],
+    [{ ...good, type: "window", azimuth: -90 }, "azimuth: must be between 0 and 360 deg"],
     [{ ...good, tilt: 181 }, "tilt: must be between 0 and 180 deg"],
     [{ ...good, U: 0.5 }, "U: unknown member; allowed: id, type, area, u_value, azimuth, tilt"],
     [{ ...good, Area: 3 }, 'Area: unknown member (did you mean "area"?)'],
@@ -242,4 +242,63 @@ Deno.test("POST /api/v1/calculate/{code} answers 500 when the calculation fails"
       }
     });
   }
+});
+
+Deno.test("POST /api/v1/calculate/{code} takes the original service's five-surface example, azimuth -1 on roof and floor (issue 18; 400 before)", async () => {
+  const surfaces = [
+    { id: "roof", type: "roof", area: 95, u_value: 0.22, azimuth: -1, tilt: 35 },
+    { id: "wall", type: "wall", area: 160, u_value: 0.35, azimuth: 180, tilt: 90 },
+    { id: "floor", type: "floor", area: 80, u_value: 0.4, azimuth: -1, tilt: 0 },
+    { id: "window", type: "window", area: 24, u_value: 1.3, azimuth: 180, tilt: 90 },
+    { id: "door", type: "door", area: 2, u_value: 1.8, azimuth: 0, tilt: 90 },
+  ];
+  const reply = await call(app, PATH, postJson({ surfaces }));
+  assert.equal(reply.status, 200, JSON.stringify(reply.body));
+  // The azimuth of a roof or floor is not used: the same demand without it.
+  const without = surfaces.map(({ azimuth: _, ...rest }) =>
+    rest.type === "window" ? { ...rest, azimuth: 180 } : rest
+  );
+  const plain = await call(app, PATH, postJson({ surfaces: without }));
+  assert.equal(reply.body.q_h_nd, plain.body.q_h_nd);
+  // A window's azimuth keeps the spec's bounds.
+  const window = await call(
+    app,
+    PATH,
+    postJson({ surfaces: [{ ...surfaces[3], azimuth: -1 }] }),
+  );
+  assert.equal(window.status, 400);
+  assert.equal(
+    window.body.error,
+    'Invalid request body: surfaces[0] (id "window").azimuth: must be between 0 and 360 deg',
+  );
+});
+
+Deno.test("POST /api/v1/calculate/{code} says c_m 165000 looks like J/(m2.K), 45.8 Wh/(m2.K) (issue 18; failed before)", async () => {
+  const reply = await call(app, PATH, postJson({ c_m: 165000 }));
+  assert.equal(reply.status, 400);
+  assert.deepEqual(reply.body, {
+    error: "Invalid request body: c_m: must be between 10 and 1000 Wh/(m2.K); 165000 looks " +
+      "like J/(m2.K): that is 45.8 Wh/(m2.K) after dividing by 3,600 (TABULA's unit is " +
+      "Wh/(m2.K), 45 = medium)",
+  });
+  const meant = await call(app, PATH, postJson({ c_m: 45.8 }));
+  assert.equal(meant.status, 200);
+});
+
+Deno.test("POST /api/v1/calculate/{code} refuses a body nested deeper than 64 levels with 400 (issue 18; failed before)", async (t) => {
+  const nested = (depth: number) => `{"surfaces":${"[".repeat(depth - 1)}${"]".repeat(depth - 1)}}`;
+  for (const depth of [65, 10_000]) {
+    await t.step(`${depth} levels`, async () => {
+      const reply = await call(app, PATH, postJson(nested(depth)));
+      assert.equal(reply.status, 400);
+      assert.deepEqual(reply.body, {
+        error: "The JSON body nests deeper than 64 levels; flatten it",
+      });
+    });
+  }
+  await t.step("64 levels: the schema answers, not the depth check", async () => {
+    const reply = await call(app, PATH, postJson(nested(64)));
+    assert.equal(reply.status, 400);
+    assert.match(reply.body.error, /^Invalid request body: surfaces\[0\]/);
+  });
 });

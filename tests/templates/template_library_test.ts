@@ -59,6 +59,32 @@ Deno.test("the catalogue's values are merged over the defaults with source catal
   assert.equal(library.get("hvac_overhead_line"), undefined);
 });
 
+Deno.test("the catalogue's resource series and resource_unit are merged; malformed ones are not (issue 18)", async () => {
+  const { fetcher } = fakeCatalogue({
+    onshore_wind: {
+      constraints: { resource: "file=wind_cf.csv:DE", resource_unit: "energy_per_cap" },
+    },
+    solar_pv_utility_scale: { constraints: { resource: "pv.csv", resource_unit: 3 } },
+    hydroelectric_run_of_river: { constraints: { resource_unit: "per_cap" } },
+  });
+  const library = await createTemplateLibrary({
+    catalogueUrl: "http://catalogue.test",
+    fetch: fetcher,
+    log: () => {},
+  });
+  const wind = library.get("onshore_wind")!;
+  assert.equal(wind.tech.constraints.resource, "file=wind_cf.csv:DE");
+  assert.equal(wind.source["constraints.resource"], "catalogue");
+  assert.equal(wind.source["constraints.resource_unit"], "catalogue");
+  // Not a series reference, not one of Calliope's units: the built-in values stay.
+  const pv = library.get("solar_pv_utility_scale")!;
+  assert.equal(pv.tech.constraints.resource, "file=solar_pv.csv");
+  assert.equal(pv.tech.constraints.resource_unit, "energy_per_cap");
+  assert.equal(pv.source["constraints.resource"], "built-in");
+  const ror = library.get("hydroelectric_run_of_river")!;
+  assert.equal(ror.tech.constraints.resource_unit, "energy_per_cap");
+});
+
 Deno.test("an offline catalogue gives built-in values, logged once until it answers", async () => {
   const lines: string[] = [];
   let online = false;

@@ -8,7 +8,7 @@
  */
 import type { SimulationModel, SimulationRun, StepTelemetry } from "../simulation_model.ts";
 import { H2_LHV_KWH_PER_KG, H2_NORMAL_DENSITY_KG_PER_NM3, KELVIN_OFFSET } from "./constants.ts";
-import { compressionWorkKwhPerKg, stageCount } from "./compression.ts";
+import { CompressionWorkTable, stageCount } from "./compression.ts";
 import { Electrolyser, type ElectrolyserPoint } from "./electrolyser.ts";
 import { FuelCell, type FuelCellPoint } from "./fuel_cell.ts";
 import {
@@ -53,9 +53,6 @@ function scaled(a: Float64Array, factor: number): number[] {
 }
 const toList = (a: Float64Array): number[] => scaled(a, 1);
 
-/** Outlet pressures at which the compression work is tabulated. */
-const WORK_TABLE_POINTS = 1024;
-
 /** A run of the hydrogen plant. */
 export class HydrogenRun implements SimulationRun {
   readonly totalSteps: number;
@@ -68,9 +65,8 @@ export class HydrogenRun implements SimulationRun {
   readonly #dtS: number;
   readonly #tEndS: number;
   readonly #fill: number;
-  /** Compression work (kWh/kg at the shaft over the motor) by outlet pressure, on a grid. */
-  readonly #work: Float64Array;
-  readonly #workStepBar: number;
+  /** Compression work (kWh/kg at the shaft over the motor) by outlet pressure, tabulated. */
+  readonly #work: CompressionWorkTable;
   #steps = 0;
   #mass: number;
   #pressure: number;
@@ -118,19 +114,15 @@ export class HydrogenRun implements SimulationRun {
     this.#mass = this.tank.massAtSoc(s.initial_soc_pct / 100);
     this.initialMassKg = this.#mass;
     this.#pressure = this.tank.pressureBar(this.#mass);
-    // The work depends on the outlet pressure alone; a grid from the inlet to the tank's
-    // maximum saves the real-gas stage sums per step (linear between 1024 nodes: < 1e-4).
-    const top = Math.max(s.max_pressure_bar, c.inlet_pressure_bar) * 1.01;
-    this.#workStepBar = (top - c.inlet_pressure_bar) / (WORK_TABLE_POINTS - 1);
-    this.#work = new Float64Array(WORK_TABLE_POINTS);
-    for (let i = 0; i < WORK_TABLE_POINTS; i++) {
-      this.#work[i] = compressionWorkKwhPerKg({
-        inletBar: c.inlet_pressure_bar,
-        outletBar: c.inlet_pressure_bar + i * this.#workStepBar,
-        inletTemperatureK: c.inlet_temperature_c + KELVIN_OFFSET,
-        isentropicEfficiency: c.isentropic_efficiency_frac,
-      }) / c.motor_efficiency_frac;
-    }
+    // The work depends on the outlet pressure alone; a table from the inlet to the tank's
+    // maximum saves the real-gas stage sums per step (interpolated within one stage count).
+    this.#work = new CompressionWorkTable({
+      inletBar: c.inlet_pressure_bar,
+      maxOutletBar: Math.max(s.max_pressure_bar, c.inlet_pressure_bar) * 1.01,
+      inletTemperatureK: c.inlet_temperature_c + KELVIN_OFFSET,
+      isentropicEfficiency: c.isentropic_efficiency_frac,
+      scale: 1 / c.motor_efficiency_frac,
+    });
     this.#source = zeroOrderHold(
       source.profile.map((p) => p.time_s),
       source.profile.map((p) => p.power_kw),
@@ -164,15 +156,6 @@ export class HydrogenRun implements SimulationRun {
     return done;
   }
 
-  /** Compression work at `liftBar` above the inlet, kWh/kg, from the grid. */
-  #workAt(liftBar: number): number {
-    if (!(liftBar > 0)) return 0;
-    const x = liftBar / this.#workStepBar;
-    const i = Math.min(Math.floor(x), WORK_TABLE_POINTS - 2);
-    const f = x - i;
-    return this.#work[i]! + f * (this.#work[i + 1]! - this.#work[i]!);
-  }
-
   #step(k: number): void {
     const { electrolyzer: e, compressor: c, fuel_cell: f } = this.payload;
     const elz = this.electrolyser;
@@ -204,7 +187,7 @@ export class HydrogenRun implements SimulationRun {
     const available = Math.min(pSrc, (e.max_load_pct / 100) * e.capacity_kw);
     const roomKgH = Math.max(0, tank.maxMassKg - mass + fc.h2KgPerH * dtH) / (this.#fill * dtH);
     if (available > 0 && available >= minKw && roomKgH > 0) {
-      const kwhPerKg = this.#workAt(outletBar - c.inlet_pressure_bar);
+      const kwhPerKg = this.#work.at(outletBar);
       // P_av = P_elz + ṁ(P_elz)·w: a contraction (ṁ·w is a few % of P), then one correction
       // that keeps the sum at or below P_av since its slope is at least 1.
       let x = available;
@@ -447,11 +430,19 @@ export class HydrogenRun implements SimulationRun {
   }
 }
 
+/**
+ * Series per step in a hydrogen result (what it weighs, with the steps): `time_s`, source 2,
+ * electrolyzer 7, compressor 2, storage 3, fuel cell 6, and the 16 flat keys the charts read.
+ */
+export const HYDROGEN_RESULT_SERIES = 37;
+
 /** The hydrogen plant model: the client's schema-2.0 payload, the physics of notes 2 and 3.1. */
 export const hydrogenModel: SimulationModel<HydrogenPayload> = {
   name: "hydrogen",
   title: "Hydrogen plant: electrolyser, compressor, real-gas tank and fuel cell",
   payloadSchema: hydrogenPayloadSchema,
   limits: hydrogenLimits,
+  steps: stepCount,
+  resultSeries: HYDROGEN_RESULT_SERIES,
   start: (payload) => new HydrogenRun(payload),
 };

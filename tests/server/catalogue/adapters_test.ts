@@ -135,7 +135,9 @@ Deno.test("GET /api/v1/adapt/calliope/{id} and /technologies/{id}/calliope", asy
         body.notes.some((n: string) => n.includes("constraints.resource")),
         "wind needs a resource",
       );
-      assert.ok(body.omitted.includes("constraints.energy_eff"));
+      // Issue 18: a capacity-factor resource is output per kW, so energy_eff is 1.
+      assert.equal(body.onshore_wind.constraints.energy_eff, 1);
+      assert.equal(body.onshore_wind.constraints.resource, "file=onshore_wind.csv");
       const served = [
         ...Object.keys(body.onshore_wind.constraints).map((k) => `constraints.${k}`),
         ...Object.keys(body.onshore_wind.costs.monetary).map((k) => `costs.monetary.${k}`),
