@@ -13,6 +13,7 @@ import { onError } from "../../../server/middleware/errors.ts";
 import { readOsmStoreSettings } from "../../../server/osm_store_settings.ts";
 import { openSharedOsmStore } from "../../../server/shared_osm_store.ts";
 import { closedUrl } from "./_backend.ts";
+import { jsonBodyRoutes } from "../_json_routes.ts";
 
 const DEPTH_MESSAGE = /nests deeper than 64 levels/;
 
@@ -53,14 +54,7 @@ Deno.test("backend: every route that takes JSON refuses 10,000 levels with 400, 
     assert.equal(saved.status, 201);
     const id = (await saved.json()).id;
     const doc = await (await request("GET", "/api/openapi.json")).json();
-    const routes: [string, string][] = [];
-    for (const [path, operations] of Object.entries(doc.paths)) {
-      for (const [method, operation] of Object.entries(operations as Record<string, unknown>)) {
-        const content = (operation as { requestBody?: { content?: Record<string, unknown> } })
-          .requestBody?.content;
-        if (content?.["application/json"]) routes.push([method.toUpperCase(), path]);
-      }
-    }
+    const routes = jsonBodyRoutes(doc);
     for (
       const expected of [
         "POST /api/models",

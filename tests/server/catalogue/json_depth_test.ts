@@ -6,6 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { ADMIN, call, json, RESEARCHER, testApp, tokenFor } from "./_catalogue.ts";
+import { jsonBodyRoutes } from "../_json_routes.ts";
 
 const admin = await tokenFor(ADMIN);
 const researcher = await tokenFor(RESEARCHER);
@@ -20,14 +21,7 @@ Deno.test("catalogue: every route that takes JSON refuses 10,000 levels with 400
   const app = await testApp();
   try {
     const doc = (await call(app.app, "/openapi.json")).body;
-    const routes: [string, string][] = [];
-    for (const [path, operations] of Object.entries(doc.paths)) {
-      for (const [method, operation] of Object.entries(operations as Record<string, unknown>)) {
-        const content = (operation as { requestBody?: { content?: Record<string, unknown> } })
-          .requestBody?.content;
-        if (content?.["application/json"]) routes.push([method.toUpperCase(), path]);
-      }
-    }
+    const routes = jsonBodyRoutes(doc);
     for (
       const expected of [
         "POST /api/v1/technologies/{id}/calliope",

@@ -8,6 +8,7 @@ import {
   type RunnerAppOptions,
 } from "../../../server/runner/app.ts";
 import type { RunnerSettings } from "../../../server/runner/config.ts";
+import type { ModelRunner } from "../../../lib/runner/model_runner.ts";
 import { createTestRunner, type TestRunner } from "./_runner.ts";
 
 /** Settings for tests: one worker, a 1 h time to live, short intervals, a 4 KiB body cap. */
@@ -33,6 +34,22 @@ export function testApp(
   const runner = (options.runner as TestRunner | undefined) ?? createTestRunner();
   const built = createRunnerApp({ ...options, runner, config: testConfig(config) });
   return { ...built, runner, dispose: () => built.close() };
+}
+
+/** A runner app over `runner` on a socket (64 MiB bodies, 15 s keepalive); dispose() stops both. */
+export function serveRunner(runner: ModelRunner): { base: string; dispose(): Promise<void> } {
+  const built = createRunnerApp({
+    runner,
+    config: testConfig({ maxBodyBytes: 64 * 1024 * 1024, keepaliveMs: 15_000 }),
+  });
+  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, built.app.fetch);
+  return {
+    base: `http://127.0.0.1:${server.addr.port}`,
+    async dispose() {
+      await built.close();
+      await server.shutdown();
+    },
+  };
 }
 
 /** One frame of an event stream: a comment (`: connected`) or the JSON of a `data:` line. */

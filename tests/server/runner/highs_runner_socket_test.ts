@@ -9,8 +9,7 @@ import { readFileSync } from "node:fs";
 import { importCalliopeModel } from "../../../lib/model/calliope_import.ts";
 import { createHighsModelRunner } from "../../../lib/runner/highs_model_runner.ts";
 import type { ModelRunner } from "../../../lib/runner/model_runner.ts";
-import { createRunnerApp } from "../../../server/runner/app.ts";
-import { dataOf, FrameReader, testConfig } from "./_app.ts";
+import { dataOf, FrameReader, serveRunner } from "./_app.ts";
 
 const NATIONAL = new URL("../../../data/models/calliope_national_scale", import.meta.url).pathname;
 const FRONTEND_FIXTURE = new URL(
@@ -34,21 +33,6 @@ async function timedRunner(): Promise<{ runner: ModelRunner; settled: number[] }
   };
 }
 
-function serve(runner: ModelRunner) {
-  const built = createRunnerApp({
-    runner,
-    config: testConfig({ maxBodyBytes: 64 * 1024 * 1024, keepaliveMs: 15_000 }),
-  });
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, built.app.fetch);
-  return {
-    base: `http://127.0.0.1:${server.addr.port}`,
-    async dispose() {
-      await built.close();
-      await server.shutdown();
-    },
-  };
-}
-
 async function submit(base: string, body: unknown): Promise<string> {
   const res = await fetch(`${base}/run`, {
     method: "POST",
@@ -61,7 +45,7 @@ async function submit(base: string, body: unknown): Promise<string> {
 
 Deno.test("runner service: the frontend's national-scale model streams HiGHS's log and gives Calliope's values", async () => {
   const { runner } = await timedRunner();
-  const s = serve(runner);
+  const s = serveRunner(runner);
   try {
     const health = await (await fetch(`${s.base}/health`)).json();
     assert.equal(health.status, "ok");
@@ -118,7 +102,7 @@ Deno.test("runner service: the frontend's national-scale model streams HiGHS's l
 
 Deno.test("runner service: DELETE stops a full-year solve within 1 s; status cancelled", async () => {
   const { runner, settled } = await timedRunner();
-  const s = serve(runner);
+  const s = serveRunner(runner);
   try {
     const config = await importCalliopeModel(NATIONAL, {
       overrides: { "model.subset_time": ["2005-01-01", "2005-12-31"] },
@@ -158,7 +142,7 @@ Deno.test("runner service: DELETE stops a full-year solve within 1 s; status can
 
 Deno.test("runner service: an infeasible model completes with termination infeasible and the conflicting rows", async () => {
   const { runner } = await timedRunner();
-  const s = serve(runner);
+  const s = serveRunner(runner);
   try {
     const config = await importCalliopeModel(NATIONAL, {
       overrides: {
@@ -185,7 +169,7 @@ Deno.test("runner service: an infeasible model completes with termination infeas
 
 Deno.test("runner service: a bad model fails its job with every problem by JSON path (a 400 before issue 18)", async () => {
   const { runner } = await timedRunner();
-  const s = serve(runner);
+  const s = serveRunner(runner);
   try {
     const config = await importCalliopeModel(NATIONAL, {
       overrides: { "model.subset_time": "2005-01-01" },

@@ -10,9 +10,8 @@
 import assert from "node:assert/strict";
 import { createHighsModelRunner } from "../../../lib/runner/highs_model_runner.ts";
 import type { ModelRunner, RunHooks } from "../../../lib/runner/model_runner.ts";
-import { createRunnerApp } from "../../../server/runner/app.ts";
 import { invalidModelBody, nationalScaleCopies } from "../../runner/_national_copies.ts";
-import { dataOf, FrameReader, testConfig } from "./_app.ts";
+import { dataOf, FrameReader, serveRunner } from "./_app.ts";
 
 /** The real runner; every log line any run writes is kept, after a cancel too. */
 async function watchedRunner() {
@@ -35,21 +34,6 @@ async function watchedRunner() {
     },
   };
   return { runner, lines, settled };
-}
-
-function serve(runner: ModelRunner) {
-  const built = createRunnerApp({
-    runner,
-    config: testConfig({ maxBodyBytes: 64 * 1024 * 1024, keepaliveMs: 15_000 }),
-  });
-  const server = Deno.serve({ port: 0, hostname: "127.0.0.1", onListen() {} }, built.app.fetch);
-  return {
-    base: `http://127.0.0.1:${server.addr.port}`,
-    async dispose() {
-      await built.close();
-      await server.shutdown();
-    },
-  };
 }
 
 async function submit(base: string, body: BodyInit): Promise<string> {
@@ -90,7 +74,7 @@ const BIG = JSON.stringify(await nationalScaleCopies({ groups: 12, days: 31 }));
 
 Deno.test("runner service: /health answers within 1 s while a big LP is read and built (issue 18)", async () => {
   const { runner, lines } = await watchedRunner();
-  const s = serve(runner);
+  const s = serveRunner(runner);
   try {
     let posted = false;
     const post = submit(s.base, BIG).finally(() => posted = true);
@@ -110,7 +94,7 @@ Deno.test("runner service: /health answers within 1 s while a big LP is read and
 
 Deno.test("runner service: DELETE during the LP build stops the run within 1 s (issue 18)", async () => {
   const { runner, lines, settled } = await watchedRunner();
-  const s = serve(runner);
+  const s = serveRunner(runner);
   try {
     const id = await submit(s.base, BIG);
     const stream = await fetch(`${s.base}/run/${id}/stream`);
@@ -141,7 +125,7 @@ Deno.test("runner service: DELETE during the LP build stops the run within 1 s (
 
 Deno.test("runner service: a 60 MB invalid model does not stall the event loop; its job fails with the problems (issue 18)", async () => {
   const { runner, lines } = await watchedRunner();
-  const s = serve(runner);
+  const s = serveRunner(runner);
   try {
     const body = invalidModelBody(60 * 1024 * 1024);
     // The largest gap between two ticks of a 10 ms timer while the body is sent and checked.
