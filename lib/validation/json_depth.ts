@@ -73,15 +73,15 @@ export function jsonDepth(text: string | Uint8Array, limit: number = MAX_JSON_DE
   return scan.maxDepth;
 }
 
-/**
- * Why a JSON text is refused for its nesting, or undefined when it nests at most `limit` deep.
- * The message is the one every service answers with (400).
- */
+/** The message every service answers a body nested deeper than `limit` with (400). */
+export function jsonDepthMessage(limit: number = MAX_JSON_DEPTH): string {
+  return `The JSON body nests deeper than ${limit} levels; flatten it`;
+}
+
+/** Why a JSON text is refused for its nesting, or undefined when it nests at most `limit` deep. */
 export function jsonDepthProblem(
   text: string | Uint8Array,
   limit: number = MAX_JSON_DEPTH,
 ): string | undefined {
-  return jsonDepth(text, limit) > limit
-    ? `The JSON body nests deeper than ${limit} levels; flatten it`
-    : undefined;
+  return jsonDepth(text, limit) > limit ? jsonDepthMessage(limit) : undefined;
 }

@@ -86,6 +86,8 @@ export class JsonSyntaxScanner {
   emptyRootObject = false;
   /** Bytes seen so far. */
   offset = 0;
+  /** Whether the text failed by nesting deeper than `maxDepth` (`error` says where). */
+  tooDeep = false;
 
   #state = VALUE;
   /** What follows the string being read: a key is followed by `:`. */
@@ -98,6 +100,12 @@ export class JsonSyntaxScanner {
   /** Bytes of a leading byte-order mark matched so far, and whether that question is settled. */
   #bomAt = 0;
   #bomDone = false;
+
+  /**
+   * `maxDepth`: the deepest nesting of arrays and objects taken; one level more fails the scan
+   * with `tooDeep` (default: no bound), so a caller that bounds nesting needs no second pass.
+   */
+  constructor(readonly maxDepth: number = Infinity) {}
 
   /** Scans the next piece; false once the text is known not to be JSON (see `error`). */
   feed(piece: Uint8Array): boolean {
@@ -188,6 +196,10 @@ export class JsonSyntaxScanner {
     const top = this.#open.length === 0;
     if (b === 0x7b || b === 0x5b) {
       if (top) this.root = b === OBJECT ? "object" : "array";
+      if (this.#open.length >= this.maxDepth) {
+        this.tooDeep = true;
+        return this.#fail(at, `nesting deeper than ${this.maxDepth} levels`);
+      }
       this.#open.push(b);
       this.#state = b === OBJECT ? KEY_OR_END_OBJECT : VALUE_OR_END_ARRAY;
     } else if (b === 0x22) {

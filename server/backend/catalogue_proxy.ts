@@ -30,6 +30,7 @@ import {
   errorResponse,
   jsonError,
 } from "../middleware/errors.ts";
+import { BodyTooLargeError, readBodyBytes } from "../middleware/body_limit.ts";
 
 /** How long the catalogue may take to answer (until its response headers), ms. */
 export const CATALOGUE_TIMEOUT_MS = 30_000;
@@ -114,38 +115,13 @@ function responseHeaders(upstream: Headers): Headers {
   return headers;
 }
 
-/** Thrown when the request body is over the cap. */
-class BodyTooLarge extends Error {}
-
 /** The request body as bytes, at most `maxBytes`; undefined when there is none. */
 async function readBody(
   req: Request,
   maxBytes: number,
 ): Promise<Uint8Array<ArrayBuffer> | undefined> {
-  const declared = req.headers.get("content-length");
-  if (declared !== null && Number(declared) > maxBytes) throw new BodyTooLarge();
-  if (!req.body) return undefined;
-  const reader = req.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
-      throw new BodyTooLarge();
-    }
-    chunks.push(value);
-  }
-  if (size === 0) return undefined;
-  const body = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    body.set(chunk, at);
-    at += chunk.length;
-  }
-  return body;
+  const body = await readBodyBytes(req, maxBytes);
+  return body.length === 0 ? undefined : body;
 }
 
 /**
@@ -279,7 +255,7 @@ export function catalogueProxy(options: CatalogueProxyOptions): OpenAPIHono {
     try {
       body = await readBody(incoming, maxBodyBytes);
     } catch (error) {
-      if (error instanceof BodyTooLarge) {
+      if (error instanceof BodyTooLargeError) {
         return jsonError(c, 413, `Request body larger than ${maxBodyBytes} bytes`);
       }
       return jsonError(c, 400, "The request body could not be read");

@@ -304,7 +304,7 @@ function jsonBytes(value: unknown): number {
 }
 
 /** The longest prefix of `text` whose JSON string is at most `bytes` bytes. */
-function cutToBytes(text: string, bytes: number): string {
+export function cutToBytes(text: string, bytes: number): string {
   let low = 0;
   let high = text.length;
   while (low < high) {

@@ -10,22 +10,15 @@
  * It takes the place of `limitBody`, with the same 413.
  */
 import type { MiddlewareHandler } from "hono";
-import { JsonDepthScanner, MAX_JSON_DEPTH } from "../../lib/validation/json_depth.ts";
-import { ClientClosedError, httpError, isConnectionClosed } from "./errors.ts";
+import {
+  jsonDepthMessage,
+  JsonDepthScanner,
+  MAX_JSON_DEPTH,
+} from "../../lib/validation/json_depth.ts";
+import { bodyTooLarge, BodyTooLargeError, readBodyBytes } from "./body_limit.ts";
+import { httpError } from "./errors.ts";
 
 const FORM_TYPE = /^\s*(multipart\/form-data|application\/x-www-form-urlencoded)\b/i;
-
-/** The message of a body nested too deep (the one `jsonDepthProblem` gives). */
-function tooDeep(): string {
-  return `The JSON body nests deeper than ${MAX_JSON_DEPTH} levels; flatten it`;
-}
-
-function tooLarge(maxBytes: number) {
-  const size = maxBytes % (1024 * 1024) === 0
-    ? `${maxBytes / (1024 * 1024)} MiB`
-    : `${maxBytes} bytes`;
-  return httpError(413, `Request body larger than ${maxBytes} bytes (${size})`);
-}
 
 /** Requests whose body the guard has read and scanned. */
 const checked = new WeakSet<Request>();
@@ -38,34 +31,17 @@ export function bodyGuarded(request: Request): boolean {
 /** Reads bodies within `maxBytes` (413) and refuses JSON nested deeper than 64 levels (400). */
 export function guardJsonBody(maxBytes: number): MiddlewareHandler {
   return async (c, next) => {
-    const body = c.req.raw.body;
-    if (body === null) return next();
-    const declared = c.req.header("content-length");
-    if (declared !== undefined && Number(declared) > maxBytes) throw tooLarge(maxBytes);
+    if (c.req.raw.body === null) return next();
     const scan = FORM_TYPE.test(c.req.header("content-type") ?? "")
       ? undefined
       : new JsonDepthScanner(MAX_JSON_DEPTH);
-    const reader = body.getReader();
-    const chunks: Uint8Array[] = [];
-    let size = 0;
+    let bytes: Uint8Array<ArrayBuffer>;
     try {
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        size += value.length;
-        if (size > maxBytes) throw tooLarge(maxBytes);
-        if (scan?.feed(value)) throw httpError(400, tooDeep());
-        chunks.push(value);
-      }
+      bytes = await readBodyBytes(c.req.raw, maxBytes, (chunk) => {
+        if (scan?.feed(chunk)) throw httpError(400, jsonDepthMessage());
+      });
     } catch (error) {
-      await reader.cancel().catch(() => {});
-      throw isConnectionClosed(error) ? new ClientClosedError(error) : error;
-    }
-    const bytes = new Uint8Array(size);
-    let offset = 0;
-    for (const chunk of chunks) {
-      bytes.set(chunk, offset);
-      offset += chunk.length;
+      throw error instanceof BodyTooLargeError ? bodyTooLarge(maxBytes) : error;
     }
     // Hono reads every later `c.req.json()` / `text()` / `parseBody()` from its cache.
     (c.req.bodyCache as Record<string, unknown>)["arrayBuffer"] = Promise.resolve(bytes.buffer);

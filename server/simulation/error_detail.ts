@@ -5,7 +5,7 @@
  * rest, and never over `MAX_ERROR_BYTES` of JSON (an invalid 6.8 MB body once got a 52 MB
  * answer, one issue per profile point).
  */
-import { MAX_ERROR_BYTES, MAX_PROBLEMS } from "../middleware/errors.ts";
+import { cutToBytes, MAX_ERROR_BYTES, MAX_PROBLEMS } from "../middleware/errors.ts";
 
 /** One validation issue as FastAPI writes it. */
 export interface DetailIssue {
@@ -22,15 +22,7 @@ const bytes = (value: unknown) => encoder.encode(JSON.stringify(value)).length;
 
 /** The longest prefix of `text` whose JSON is at most `max` bytes, marked when cut. */
 export function cutText(text: string, max = MAX_ERROR_BYTES - RESERVE): string {
-  if (bytes(text) <= max) return text;
-  let low = 0;
-  let high = Math.min(text.length, max);
-  while (low < high) {
-    const mid = Math.ceil((low + high) / 2);
-    if (bytes(text.slice(0, mid)) <= max - 16) low = mid;
-    else high = mid - 1;
-  }
-  return `${text.slice(0, low)} ... (cut)`;
+  return bytes(text) <= max ? text : `${cutToBytes(text, max - 16)} ... (cut)`;
 }
 
 /** A validation issue list of at most `MAX_PROBLEMS` issues within the byte bound. */

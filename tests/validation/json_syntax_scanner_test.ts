@@ -132,3 +132,19 @@ Deno.test("JsonSyntaxScanner scans 60 MB in well under a second per 10 MB", () =
   // A coarse bound (shared CI machines): the scan must never be what stalls a request.
   assert.ok(ms < 6000, `${ms.toFixed(0)} ms for ${bytes.length} bytes`);
 });
+
+Deno.test("JsonSyntaxScanner(maxDepth) fails one level deeper, saying so, and takes the bound itself", () => {
+  const bytes = (text: string) => new TextEncoder().encode(text);
+  const atBound = new JsonSyntaxScanner(3);
+  assert.ok(atBound.feed(bytes('{"a": [[1]]}')));
+  assert.ok(atBound.finish());
+  assert.equal(atBound.tooDeep, false);
+  const deeper = new JsonSyntaxScanner(3);
+  assert.equal(deeper.feed(bytes('{"a": [[[1]]]}')), false);
+  assert.equal(deeper.tooDeep, true);
+  assert.match(deeper.error ?? "", /nesting deeper than 3 levels \(at byte 8\)/);
+  // Brackets inside strings are text, not nesting.
+  const strings = new JsonSyntaxScanner(1);
+  assert.ok(strings.feed(bytes('{"a": "[[[{{{"}')));
+  assert.ok(strings.finish());
+});
