@@ -24,6 +24,41 @@ export interface ReachabilityProbe {
   reachable(): Promise<boolean>;
 }
 
+/** How one `/health` question is asked. */
+export interface HealthCheckOptions {
+  /** Longest wait for the answer, ms. */
+  timeoutMs: number;
+  /** Ends the wait at once (a service that stops). */
+  signal?: AbortSignal;
+  /** Default `globalThis.fetch`. */
+  fetch?: typeof fetch;
+}
+
+/**
+ * Asks `GET {baseUrl}/health` once: undefined when it answers 2xx in time, else why not (the
+ * status, "no answer to GET /health in time", or the connection's error).
+ */
+export async function healthProblem(
+  baseUrl: string,
+  options: HealthCheckOptions,
+): Promise<string | undefined> {
+  const signal = AbortSignal.any([
+    AbortSignal.timeout(options.timeoutMs),
+    ...(options.signal ? [options.signal] : []),
+  ]);
+  try {
+    const res = await (options.fetch ?? globalThis.fetch)(
+      `${baseUrl.replace(/\/+$/, "")}/health`,
+      { signal },
+    );
+    await res.body?.cancel();
+    return res.ok ? undefined : `GET /health answered ${res.status}`;
+  } catch (error) {
+    if (signal.aborted) return "no answer to GET /health in time";
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
 /** A probe of the service at `options.baseUrl`. */
 export function createReachabilityProbe(options: ReachabilityOptions): ReachabilityProbe {
   const base = options.baseUrl.replace(/\/+$/, "");
@@ -33,15 +68,8 @@ export function createReachabilityProbe(options: ReachabilityOptions): Reachabil
   const now = options.now ?? (() => performance.now());
   let cached: { at: number; answer: Promise<boolean> } | undefined;
 
-  const probe = async (): Promise<boolean> => {
-    try {
-      const res = await doFetch(`${base}/health`, { signal: AbortSignal.timeout(timeoutMs) });
-      await res.body?.cancel();
-      return res.ok;
-    } catch {
-      return false;
-    }
-  };
+  const probe = async (): Promise<boolean> =>
+    await healthProblem(base, { timeoutMs, fetch: doFetch }) === undefined;
 
   return {
     url: base,

@@ -3,6 +3,7 @@
  * not answer makes every run fail and `/tech/*` answer 502, so the log says so once, with the
  * URL tried and the variable that moves it, instead of leaving the user only the failures.
  */
+import { healthProblem } from "../../lib/backend/reachability.ts";
 
 /** A neighbour to check. */
 export interface Peer {
@@ -27,34 +28,14 @@ export interface PeerCheckOptions {
   fetch?: typeof fetch;
 }
 
-/** Why `url`/health gave no 2xx answer, or undefined when it did. */
-async function silence(
-  url: string,
-  options: PeerCheckOptions,
-): Promise<string | undefined> {
-  const abort = new AbortController();
-  const timer = setTimeout(() => abort.abort(), options.timeoutMs ?? 3000);
-  const stop = () => abort.abort();
-  options.signal?.addEventListener("abort", stop, { once: true });
-  try {
-    const res = await (options.fetch ?? fetch)(`${url.replace(/\/+$/, "")}/health`, {
-      signal: abort.signal,
-    });
-    await res.body?.cancel();
-    return res.ok ? undefined : `GET /health answered ${res.status}`;
-  } catch (error) {
-    if (abort.signal.aborted) return "no answer to GET /health in time";
-    return error instanceof Error ? error.message : String(error);
-  } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener("abort", stop);
-  }
-}
-
 /** Asks every peer's `/health` once; logs one line for each that does not answer. */
 export async function checkPeers(peers: readonly Peer[], options: PeerCheckOptions): Promise<void> {
   await Promise.all(peers.map(async (peer) => {
-    const reason = await silence(peer.url, options);
+    const reason = await healthProblem(peer.url, {
+      timeoutMs: options.timeoutMs ?? 3000,
+      ...(options.signal ? { signal: options.signal } : {}),
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    });
     if (reason === undefined || options.signal?.aborted) return;
     options.log(
       `the ${peer.name} does not answer at ${peer.url} (${reason}); ${peer.consequence} ` +
