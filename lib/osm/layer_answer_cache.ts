@@ -1,8 +1,9 @@
 /**
  * The layer routes' answer cache, bounded by the bytes it holds as well as by entries: a layer
  * answer can be anything from a few hundred bytes to OSM_LAYER_MAX_MB, so a count alone does not
- * bound its memory. Entries expire after `ttlMs`; the least recently used go first.
+ * bound its memory. The LRU cache of lib/cache, weighing each answer by its bytes.
  */
+import { LruCache } from "../cache/lru_cache.ts";
 
 /** Options of a LayerAnswerCache. */
 export interface LayerAnswerCacheOptions {
@@ -22,66 +23,20 @@ export interface CachedLayerAnswer {
   readonly truncated: boolean;
 }
 
-/** Answers by key. */
-export class LayerAnswerCache {
-  readonly #entries = new Map<string, { answer: CachedLayerAnswer; expires: number }>();
-  readonly #maxBytes: number;
-  readonly #maxEntries: number;
-  readonly #ttl: number;
-  readonly #now: () => number;
-  #bytes = 0;
-
+/** Answers by key, least recently used dropped first, within `maxBytes` and `maxEntries`. */
+export class LayerAnswerCache extends LruCache<CachedLayerAnswer> {
   constructor(options: LayerAnswerCacheOptions) {
-    this.#maxBytes = options.maxBytes;
-    this.#maxEntries = options.maxEntries ?? 256;
-    this.#ttl = options.ttlMs;
-    this.#now = options.now ?? Date.now;
-  }
-
-  /** The answer under `key` if present and not expired; marks it recently used. */
-  get(key: string): CachedLayerAnswer | undefined {
-    const entry = this.#entries.get(key);
-    if (!entry) return undefined;
-    this.#drop(key);
-    if (entry.expires <= this.#now()) return undefined;
-    this.#entries.set(key, entry);
-    this.#bytes += entry.answer.bytes.length;
-    return entry.answer;
-  }
-
-  /** Keeps `answer` under `key`, dropping the least recently used until both bounds hold. */
-  set(key: string, answer: CachedLayerAnswer): void {
-    this.#drop(key);
-    if (answer.bytes.length > this.#maxBytes) return;
-    this.#entries.set(key, { answer, expires: this.#now() + this.#ttl });
-    this.#bytes += answer.bytes.length;
-    while (this.#bytes > this.#maxBytes || this.#entries.size > this.#maxEntries) {
-      const oldest = this.#entries.keys().next().value;
-      if (oldest === undefined) break;
-      this.#drop(oldest);
-    }
-  }
-
-  /** Drops every entry. */
-  clear(): void {
-    this.#entries.clear();
-    this.#bytes = 0;
+    super({
+      maxEntries: options.maxEntries ?? 256,
+      ttlMs: options.ttlMs,
+      ...(options.now ? { now: options.now } : {}),
+      maxWeight: options.maxBytes,
+      weigh: (answer) => answer.bytes.length,
+    });
   }
 
   /** Bytes held. */
   get bytes(): number {
-    return this.#bytes;
-  }
-
-  /** Entries held (expired ones included until read). */
-  get size(): number {
-    return this.#entries.size;
-  }
-
-  #drop(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#bytes -= entry.answer.bytes.length;
+    return this.weight;
   }
 }

@@ -13,3 +13,18 @@ Deno.test("LruCache drops the least recently used entry and expired ones", () =>
   now = 200;
   assert.equal(cache.get("c"), undefined);
 });
+
+Deno.test("LruCache weighs values: at most maxWeight together, a heavier one not kept", () => {
+  const cache = new LruCache<string>({ maxWeight: 10, weigh: (value) => value.length });
+  cache.set("a", "aaaa");
+  cache.set("b", "bbbb");
+  assert.equal(cache.weight, 8);
+  cache.set("c", "cccc");
+  assert.equal(cache.get("a"), undefined);
+  assert.equal(cache.weight, 8);
+  cache.set("d", "d".repeat(11));
+  assert.equal(cache.get("d"), undefined);
+  assert.equal(cache.weight, 8);
+  cache.clear();
+  assert.equal(cache.weight, 0);
+});
