@@ -6,6 +6,7 @@
  * are answered while a large result goes out, and a client that reads slowly holds only what
  * it has not read of one chunk.
  */
+import { WorkSlices } from "../../lib/concurrency/yield_to_event_loop.ts";
 import { jsonPieces } from "../../lib/simulation/json_pieces.ts";
 
 /** Characters of JSON per chunk of the stream. */
@@ -14,21 +15,14 @@ export const CHUNK_CHARS = 256 * 1024;
 /** Work between two yields to the event loop, ms. */
 const SLICE_MS = 8;
 
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
 /** The JSON text of `value` as a byte stream, written as the reader pulls. */
 export function jsonStream(value: unknown): ReadableStream<Uint8Array> {
   const pieces = jsonPieces(value);
   const encoder = new TextEncoder();
-  let sliceStart = performance.now();
+  const slices = new WorkSlices(SLICE_MS);
   return new ReadableStream<Uint8Array>({
     async pull(controller) {
-      if (performance.now() - sliceStart >= SLICE_MS) {
-        await yieldToEventLoop();
-        sliceStart = performance.now();
-      }
+      await slices.yieldIfDue();
       const parts: string[] = [];
       let length = 0;
       while (length < CHUNK_CHARS) {

@@ -2,10 +2,10 @@
  * What the backend's jobs look like from outside: the view the routes show, the final statuses,
  * the `done` event the backend's stream sends, and the run-history record of a finished job.
  */
-import type { JobRow } from "../../lib/backend/backend_store.ts";
-import type { RunResult } from "../../lib/runner/model_runner.ts";
-import type { RunEvent } from "../runner/job_events.ts";
-import { summarizeResult } from "../runner/result_summary.ts";
+import type { JobRow } from "../../../lib/backend/backend_store.ts";
+import type { RunResult } from "../../../lib/runner/model_runner.ts";
+import type { RunEvent } from "../../runner/job_events.ts";
+import { summarizeResult } from "../../../lib/runner/result_summary.ts";
 
 /** A job as the routes show it. */
 export interface JobView {

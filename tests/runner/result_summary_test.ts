@@ -1,8 +1,5 @@
 import assert from "node:assert/strict";
-import {
-  summarizeResult,
-  SUMMARY_MEMBER_MAX_BYTES,
-} from "../../../server/runner/result_summary.ts";
+import { summarizeResult, SUMMARY_MEMBER_MAX_BYTES } from "../../lib/runner/result_summary.ts";
 
 Deno.test("summarizeResult() drops the time series and oversized members, keeps the rest", () => {
   const summary = summarizeResult({
