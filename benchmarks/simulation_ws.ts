@@ -11,7 +11,8 @@
 import { parseArgs } from "node:util";
 import type { SimulationModel } from "../lib/simulation/simulation_model.ts";
 import { SIMULATION_MODELS } from "../pipelines/simulate.ts";
-import { clientRoutesFor, createSimulationApp } from "../server/simulation/app.ts";
+import { createSimulationApp } from "../server/simulation/app.ts";
+import { clientRoutesFor } from "../server/simulation/client_routes.ts";
 import { readSimulationSettings } from "../server/simulation/config.ts";
 import {
   ccsClientPayload,

@@ -3,60 +3,30 @@
  * time to live, at most `maxRunning` advancing at once and at most `maxQueued` waiting (FIFO),
  * each advanced in slices of a few milliseconds with a yield to the event loop in between, so
  * that a cancel stops a run within one slice and telemetry frames (and HTTP answers) go out
- * while it runs. Finished jobs hold at most `maxHeldBytes` of results: beyond, the oldest
- * results are dropped (the job then says so). A result is never serialised as one string
- * unless it fits in one socket frame (`maxFrameBytes`). Pure of HTTP: the service turns frames
- * into WebSocket messages and views into JSON.
+ * while it runs. Finished jobs hold at most `maxHeldBytes` of results (`held_results.ts`): beyond,
+ * the oldest results are dropped (the job then says so). A result is never serialised as one
+ * string unless it fits in one socket frame (`maxFrameBytes`). Pure of HTTP: the service turns
+ * frames (`simulation_frames.ts`) into WebSocket messages and views (`simulation_job.ts`) into
+ * JSON.
  */
-import { jsonPieces } from "./json_pieces.ts";
-import { type MeasuredWeight, measureResult } from "./result_weight.ts";
-import type { SimulationModel, SimulationRun, StepTelemetry } from "./simulation_model.ts";
-
-/** The statuses of a job, exactly as the client reads them (plus `cancelled`). */
-export type SimulationJobStatus = "queued" | "running" | "done" | "error" | "cancelled";
-
-/** A telemetry frame: the progress of the latest step and that step's numbers. */
-export type ProgressFrame = {
-  type: "progress";
-  progress_pct: number;
-  step: number;
-  t_s: number;
-} & StepTelemetry;
-
-/** The last frame of a finished run. */
-export type FinalFrame =
-  /** The result, when its frame is at most `maxFrameBytes`. */
-  | { type: "result"; result: Record<string, unknown> }
-  /** Done, but the result is too large for one frame: the client reads it by polling. */
-  | { type: "result_ready"; progress_pct: 100; result_values: number; detail: string }
-  | {
-    type: "error";
-    error: string;
-    /** `done` with `result_dropped` for a result dropped to bound memory. */
-    status: "error" | "cancelled" | "done";
-    result_dropped?: true;
-  };
-
-/** Any frame a subscriber receives. */
-export type SimulationFrame = ProgressFrame | FinalFrame;
-
-/**
- * Receives each frame with its JSON text (serialised once for every subscriber, so 64 sockets
- * on one job cost one serialisation).
- */
-export type FrameListener = (frame: SimulationFrame, text: string) => void;
-
-/** What the service shows of a job. */
-export interface SimulationJobView {
-  job_id: string;
-  status: SimulationJobStatus;
-  progress_pct: number;
-  error: string | null;
-  /** Present once `status` is `done`, unless the result was dropped. */
-  result?: Record<string, unknown>;
-  /** Set when the job is done but its result was dropped to bound the memory results hold. */
-  result_dropped?: true;
-}
+import { HeldResults } from "./held_results.ts";
+import { measureResult } from "./result_weight.ts";
+import { RunPacer } from "./run_pacer.ts";
+import {
+  type DoneResult,
+  endFrame,
+  type FinalFrame,
+  type Framed,
+  framed,
+  type FrameListener,
+  progressFrame,
+  resultFrame,
+  resultFrameText,
+  type SimulationFrame,
+} from "./simulation_frames.ts";
+import { type JobRecord, jobView, newJobRecord, type SimulationJobView } from "./simulation_job.ts";
+import type { SimulationModel, SimulationRun } from "./simulation_model.ts";
+import { yieldToEventLoop } from "../concurrency/yield_to_event_loop.ts";
 
 /** Time the runs spent computing and on telemetry (frames built, serialised, delivered), ms. */
 export interface TelemetryCost {
@@ -110,9 +80,6 @@ export const SIMULATION_JOB_DEFAULTS = {
   minFrameIntervalMs: 50,
 } as const;
 
-/** Bytes counted for any finished job besides its result (its record, frames, id). */
-export const JOB_OVERHEAD_BYTES = 2048;
-
 /** `submit` beyond `maxQueued` waiting jobs. */
 export class QueueFullError extends Error {
   constructor(readonly maxQueued: number, readonly maxRunning: number) {
@@ -124,38 +91,11 @@ export class QueueFullError extends Error {
   }
 }
 
-interface Job<Payload> {
-  id: string;
-  /** The checked payload until its run starts (released then: a profile can weigh MBs). */
-  payload?: Payload;
-  status: SimulationJobStatus;
-  run?: SimulationRun;
-  progressPct: number;
-  error: string | null;
-  result?: Record<string, unknown>;
-  resultDropped?: true;
-  latest?: { frame: ProgressFrame; text: string };
-  final?: { frame: FinalFrame; text: string };
-  listeners: Set<FrameListener>;
-  finishedAt?: number;
-  /** Bytes this finished job holds, counted against `maxHeldBytes`. */
-  heldBytes: number;
-  /** Settles when the job's run ended (done, error or cancelled). */
-  settled: Promise<void>;
-  settle: () => void;
-}
-
-/**
- * Waits one turn of the event loop. `setTimeout(0)` (not a microtask or a MessageChannel, both
- * of which starve socket I/O in Deno) lets requests and socket writes through between slices.
- */
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}
-
-/** Rounds a percentage to 0.01 for the frames. */
-function percent(done: number, total: number): number {
-  return total === 0 ? 100 : Math.round((done / total) * 10_000) / 100;
+/** Throws a RangeError naming the option unless `value` is an integer of at least `least`. */
+function checkInteger(name: string, value: number, least: number): void {
+  if (!Number.isInteger(value) || value < least) {
+    throw new RangeError(`${name} must be an integer >= ${least}, got ${value}`);
+  }
 }
 
 /** Jobs of one model: submit, read, follow, cancel. */
@@ -164,22 +104,16 @@ export class SimulationJobs<Payload = unknown> {
   readonly #maxRunning: number;
   readonly #maxQueued: number;
   readonly #ttlMs: number;
-  readonly #maxHeldBytes: number;
   readonly #maxFrameBytes: number;
-  readonly #maxDroppedKept: number;
   readonly #sliceMs: number;
   readonly #minFrameIntervalMs: number;
   readonly #now: () => number;
   readonly #newId: () => string;
-  readonly #jobs = new Map<string, Job<Payload>>();
-  readonly #queue: Job<Payload>[] = [];
+  readonly #jobs = new Map<string, JobRecord<Payload>>();
+  readonly #queue: JobRecord<Payload>[] = [];
   /** Jobs queued or running. */
-  readonly #live = new Set<Job<Payload>>();
-  /** Finished jobs that hold their result and frames, in the order they finished. */
-  readonly #finished = new Map<string, Job<Payload>>();
-  /** Finished jobs whose result was dropped (or that were pushed out), in that order. */
-  readonly #dropped = new Map<string, Job<Payload>>();
-  #heldBytes = 0;
+  readonly #live = new Set<JobRecord<Payload>>();
+  readonly #held: HeldResults;
   #running = 0;
   #closed = false;
   #computeMs = 0;
@@ -192,19 +126,18 @@ export class SimulationJobs<Payload = unknown> {
     this.#maxRunning = options.maxRunning ?? d.maxRunning;
     this.#maxQueued = options.maxQueued ?? d.maxQueued;
     this.#ttlMs = options.ttlMs ?? d.ttlMs;
-    this.#maxHeldBytes = options.maxHeldBytes ?? d.maxHeldBytes;
+    this.#held = new HeldResults(
+      options.maxHeldBytes ?? d.maxHeldBytes,
+      options.maxDroppedKept ?? d.maxDroppedKept,
+      (id) => this.#jobs.delete(id),
+    );
     this.#maxFrameBytes = options.maxFrameBytes ?? d.maxFrameBytes;
-    this.#maxDroppedKept = options.maxDroppedKept ?? d.maxDroppedKept;
     this.#sliceMs = options.sliceMs ?? d.sliceMs;
     this.#minFrameIntervalMs = options.minFrameIntervalMs ?? d.minFrameIntervalMs;
     this.#now = options.now ?? Date.now;
     this.#newId = options.newId ?? (() => crypto.randomUUID());
-    if (!Number.isInteger(this.#maxRunning) || this.#maxRunning < 1) {
-      throw new RangeError(`maxRunning must be an integer >= 1, got ${this.#maxRunning}`);
-    }
-    if (!Number.isInteger(this.#maxQueued) || this.#maxQueued < 0) {
-      throw new RangeError(`maxQueued must be an integer >= 0, got ${this.#maxQueued}`);
-    }
+    checkInteger("maxRunning", this.#maxRunning, 1);
+    checkInteger("maxQueued", this.#maxQueued, 0);
   }
 
   /** The model the jobs run. */
@@ -231,7 +164,7 @@ export class SimulationJobs<Payload = unknown> {
   /** Bytes the finished jobs hold (results, frames and records), bounded by `maxHeldBytes`. */
   get heldBytes(): number {
     this.#sweep();
-    return this.#heldBytes;
+    return this.#held.bytes;
   }
 
   /** The bounds the manager keeps. */
@@ -244,7 +177,7 @@ export class SimulationJobs<Payload = unknown> {
     return {
       maxRunning: this.#maxRunning,
       maxQueued: this.#maxQueued,
-      maxHeldBytes: this.#maxHeldBytes,
+      maxHeldBytes: this.#held.maxHeldBytes,
       maxFrameBytes: this.#maxFrameBytes,
     };
   }
@@ -271,32 +204,19 @@ export class SimulationJobs<Payload = unknown> {
     if (this.#running >= this.#maxRunning && this.#queue.length >= this.#maxQueued) {
       throw new QueueFullError(this.#maxQueued, this.#maxRunning);
     }
-    let settle!: () => void;
-    const settled = new Promise<void>((resolve) => settle = resolve);
-    const job: Job<Payload> = {
-      id: this.#newId(),
-      payload,
-      status: "queued",
-      progressPct: 0,
-      error: null,
-      listeners: new Set(),
-      heldBytes: 0,
-      settled,
-      settle,
-    };
+    const job = newJobRecord(this.#newId(), payload);
     this.#jobs.set(job.id, job);
     this.#live.add(job);
     this.#queue.push(job);
-    const view = this.#view(job);
+    const view = jobView(job);
     this.#pump();
     return view;
   }
 
   /** The job's view, or undefined when unknown, expired or forgotten. */
   get(id: string): SimulationJobView | undefined {
-    this.#sweep();
-    const job = this.#jobs.get(id);
-    return job && this.#view(job);
+    const job = this.#find(id);
+    return job && jobView(job);
   }
 
   /**
@@ -305,8 +225,7 @@ export class SimulationJobs<Payload = unknown> {
    * following, or undefined for an unknown job.
    */
   subscribe(id: string, listener: FrameListener): (() => void) | undefined {
-    this.#sweep();
-    const job = this.#jobs.get(id);
+    const job = this.#find(id);
     if (!job) return undefined;
     if (job.latest) listener(job.latest.frame, job.latest.text);
     if (job.final) {
@@ -322,8 +241,7 @@ export class SimulationJobs<Payload = unknown> {
    * a finished job keeps its status. Answers the view, or undefined for an unknown job.
    */
   cancel(id: string): SimulationJobView | undefined {
-    this.#sweep();
-    const job = this.#jobs.get(id);
+    const job = this.#find(id);
     if (!job) return undefined;
     if (job.status === "queued") {
       const at = this.#queue.indexOf(job);
@@ -334,7 +252,7 @@ export class SimulationJobs<Payload = unknown> {
       // The run loop sees the status at the end of its slice and stops.
       this.#finish(job, "cancelled", "Job cancelled");
     }
-    return this.#view(job);
+    return jobView(job);
   }
 
   /** Resolves when the job's run has ended (at once for a finished or unknown job). */
@@ -353,58 +271,15 @@ export class SimulationJobs<Payload = unknown> {
     await Promise.all(waits);
   }
 
-  #view(job: Job<Payload>): SimulationJobView {
-    return {
-      job_id: job.id,
-      status: job.status,
-      progress_pct: job.progressPct,
-      error: job.error,
-      ...(job.status === "done" && job.result ? { result: job.result } : {}),
-      ...(job.resultDropped ? { result_dropped: true as const } : {}),
-    };
+  /** A job not expired or forgotten, after forgetting the expired ones. */
+  #find(id: string): JobRecord<Payload> | undefined {
+    this.#sweep();
+    return this.#jobs.get(id);
   }
 
-  /** Forgets finished jobs older than the time to live (both lists are in finishing order). */
+  /** Forgets finished jobs older than the time to live. */
   #sweep(): void {
-    const now = this.#now();
-    for (const list of [this.#finished, this.#dropped]) {
-      for (const [id, job] of list) {
-        if (now - job.finishedAt! < this.#ttlMs) break;
-        list.delete(id);
-        this.#jobs.delete(id);
-        this.#heldBytes -= job.heldBytes;
-        job.heldBytes = 0;
-      }
-    }
-  }
-
-  /** Drops the oldest results while the finished jobs hold more than `maxHeldBytes`. */
-  #bound(): void {
-    for (const [id, job] of this.#finished) {
-      if (this.#heldBytes <= this.#maxHeldBytes) break;
-      this.#finished.delete(id);
-      this.#heldBytes -= job.heldBytes;
-      job.heldBytes = 0;
-      delete job.latest;
-      if (job.status === "done") {
-        delete job.result;
-        job.resultDropped = true;
-        const frame: FinalFrame = {
-          type: "error",
-          error: `The result of job ${id} was dropped to bound the memory finished results hold ` +
-            `(${this.#maxHeldBytes} bytes); submit the payload again`,
-          status: "done",
-          result_dropped: true,
-        };
-        job.final = { frame, text: JSON.stringify(frame) };
-      }
-      this.#dropped.set(id, job);
-    }
-    for (const [id] of this.#dropped) {
-      if (this.#dropped.size <= this.#maxDroppedKept) break;
-      this.#dropped.delete(id);
-      this.#jobs.delete(id);
-    }
+    this.#held.sweep(this.#now(), this.#ttlMs);
   }
 
   /** Starts queued jobs while there is room. */
@@ -421,7 +296,7 @@ export class SimulationJobs<Payload = unknown> {
   }
 
   /** Sends a frame to every listener of the job, serialised once. */
-  #emit(job: Job<Payload>, frame: SimulationFrame, text = JSON.stringify(frame)): string {
+  #emit(job: JobRecord<Payload>, { frame, text }: Framed<SimulationFrame>): void {
     for (const listener of [...job.listeners]) {
       try {
         listener(frame, text);
@@ -431,19 +306,20 @@ export class SimulationJobs<Payload = unknown> {
       }
     }
     this.#frames++;
-    return text;
   }
 
-  #progress(job: Job<Payload>, run: SimulationRun): void {
-    const frame = {
-      ...run.telemetry(),
-      type: "progress",
-      progress_pct: percent(run.stepsDone, run.totalSteps),
-      step: run.stepsDone,
-      t_s: run.t_s,
-    } as ProgressFrame;
-    job.progressPct = frame.progress_pct;
-    job.latest = { frame, text: this.#emit(job, frame) };
+  /**
+   * Sends the progress frame of the run's latest step, its time (from `start`) counted as
+   * telemetry; answers when it was done.
+   */
+  #progress(job: JobRecord<Payload>, run: SimulationRun, start = performance.now()): number {
+    const latest = framed(progressFrame(run));
+    job.progressPct = latest.frame.progress_pct;
+    this.#emit(job, latest);
+    job.latest = latest;
+    const end = performance.now();
+    this.#telemetryMs += end - start;
+    return end;
   }
 
   /**
@@ -452,73 +328,31 @@ export class SimulationJobs<Payload = unknown> {
    * and the frame's text when it fits in `maxFrameBytes`.
    */
   #finish(
-    job: Job<Payload>,
+    job: JobRecord<Payload>,
     status: "done" | "error" | "cancelled",
     error: string | null,
-    done?: { result: Record<string, unknown>; weight: MeasuredWeight; text: string | undefined },
+    done?: DoneResult,
   ): void {
     job.status = status;
     job.error = error;
     job.finishedAt = this.#now();
     this.#live.delete(job);
     delete job.payload;
-    let final: { frame: FinalFrame; text: string };
+    let final: Framed<FinalFrame>;
     if (done) {
       job.result = done.result;
       job.progressPct = 100;
-      if (done.text !== undefined) {
-        final = { frame: { type: "result", result: done.result }, text: done.text };
-      } else {
-        const frame: FinalFrame = {
-          type: "result_ready",
-          progress_pct: 100,
-          result_values: done.weight.values,
-          detail: `The result (${done.weight.values} values) is larger than one frame may ` +
-            `carry (${this.#maxFrameBytes} bytes); read it by polling the job`,
-        };
-        final = { frame, text: JSON.stringify(frame) };
-      }
+      final = resultFrame(done, this.#maxFrameBytes);
     } else {
-      const frame: FinalFrame = {
-        type: "error",
-        error: error ?? status,
-        status: status === "done" ? "error" : status,
-      };
-      final = { frame, text: JSON.stringify(frame) };
+      final = framed(endFrame(status, error));
     }
-    this.#emit(job, final.frame, final.text);
+    this.#emit(job, final);
     job.final = final;
     job.listeners.clear();
-    job.heldBytes = JOB_OVERHEAD_BYTES + (done?.weight.bytes ?? 0) +
-      (done?.text?.length ?? 0);
-    this.#heldBytes += job.heldBytes;
-    this.#finished.set(job.id, job);
-    this.#bound();
+    this.#held.hold(job, (done?.weight.bytes ?? 0) + (done?.text?.length ?? 0));
   }
 
-  /**
-   * The JSON text of a result frame when it is at most `maxFrameBytes` long, else undefined;
-   * written in pieces with a yield every slice, and abandoned once past the bound.
-   */
-  async #frameText(frame: FinalFrame, weight: MeasuredWeight): Promise<string | undefined> {
-    // Each number takes at least two characters ("0,"): no need to try beyond that.
-    if (weight.values * 2 > this.#maxFrameBytes) return undefined;
-    const parts: string[] = [];
-    let length = 0;
-    let sliceStart = performance.now();
-    for (const piece of jsonPieces(frame)) {
-      length += piece.length;
-      if (length > this.#maxFrameBytes) return undefined;
-      parts.push(piece);
-      if (performance.now() - sliceStart >= this.#sliceMs) {
-        await yieldToEventLoop();
-        sliceStart = performance.now();
-      }
-    }
-    return parts.join("");
-  }
-
-  async #execute(job: Job<Payload>): Promise<void> {
+  async #execute(job: JobRecord<Payload>): Promise<void> {
     // Begin on a later turn, so whoever submitted can subscribe before the first slice.
     await yieldToEventLoop();
     if (job.status !== "queued") return;
@@ -527,46 +361,24 @@ export class SimulationJobs<Payload = unknown> {
       const run = this.#model.start(job.payload!);
       delete job.payload; // the run keeps what it needs
       job.run = run;
-      const total = run.totalSteps;
-      // A frame about every 1 % of the steps, no closer than minFrameIntervalMs.
-      const frameEvery = Math.max(1, Math.ceil(total / 100));
-      let nextFrameStep = frameEvery;
-      let lastFrameAt = -Infinity;
-      let chunk = 16; // steps per advance call, adapted so one call takes about 1 ms
+      const pacer = new RunPacer(run, {
+        sliceMs: this.#sliceMs,
+        minFrameIntervalMs: this.#minFrameIntervalMs,
+      }, {
+        computed: (ms) => {
+          this.#computeMs += ms;
+        },
+        progress: (start) => this.#progress(job, run, start),
+      });
       let stalled = false;
-      while (run.stepsDone < total && !stalled) {
-        const sliceStart = performance.now();
-        let now = sliceStart;
-        while (run.stepsDone < total && now - sliceStart < this.#sliceMs) {
-          const before = performance.now();
-          const want = Math.min(chunk, Math.max(1, nextFrameStep - run.stepsDone));
-          const did = run.advance(want);
-          now = performance.now();
-          this.#computeMs += now - before;
-          if (did === 0) {
-            stalled = true;
-            break;
-          }
-          if (did === want && now - before < 0.5) chunk = Math.min(chunk * 2, 1 << 20);
-          else if (now - before > 2 && chunk > 1) chunk = Math.max(1, chunk >> 1);
-          if (run.stepsDone >= nextFrameStep) {
-            if (now - lastFrameAt >= this.#minFrameIntervalMs && run.stepsDone < total) {
-              this.#progress(job, run);
-              lastFrameAt = performance.now();
-              this.#telemetryMs += lastFrameAt - now;
-              now = lastFrameAt;
-            }
-            while (nextFrameStep <= run.stepsDone) nextFrameStep += frameEvery;
-          }
-        }
+      while (!pacer.ended && !stalled) {
+        stalled = !pacer.slice();
         await yieldToEventLoop();
         if (job.status !== "running") return; // cancelled during the slice or the yield
       }
-      if (run.stepsDone < total) throw new Error("The run stopped before its last step");
+      if (!pacer.ended) throw new Error("The run stopped before its last step");
       // The last progress frame (100 %) always goes out, then the result.
-      const before = performance.now();
       this.#progress(job, run);
-      this.#telemetryMs += performance.now() - before;
       const resultStart = performance.now();
       const result = run.result();
       this.#computeMs += performance.now() - resultStart;
@@ -575,7 +387,12 @@ export class SimulationJobs<Payload = unknown> {
       const weight = measureResult(result);
       await yieldToEventLoop();
       if (job.status !== "running") return;
-      const text = await this.#frameText({ type: "result", result }, weight);
+      const text = await resultFrameText(
+        { type: "result", result },
+        weight,
+        this.#maxFrameBytes,
+        this.#sliceMs,
+      );
       if (job.status === "running") this.#finish(job, "done", null, { result, weight, text });
     } catch (error) {
       if (job.status === "running") {

@@ -1,9 +1,6 @@
 import assert from "node:assert/strict";
-import {
-  QueueFullError,
-  type SimulationFrame,
-  SimulationJobs,
-} from "../../lib/simulation/simulation_jobs.ts";
+import { QueueFullError, SimulationJobs } from "../../lib/simulation/simulation_jobs.ts";
+import type { SimulationFrame } from "../../lib/simulation/simulation_frames.ts";
 import { runToEnd } from "../../lib/simulation/simulation_model.ts";
 import { tankModel, tankPayloadSchema } from "./_tank_model.ts";
 
