@@ -21,7 +21,7 @@ import { backendCors } from "./backend_cors.ts";
 import { completedRunRoutes } from "./completed_run_routes.ts";
 import type { BackendSettings } from "./config.ts";
 import { jobRoutes, type ModelTemplates } from "./job_routes.ts";
-import { BackendJobs } from "./jobs.ts";
+import { BackendJobs } from "./jobs/jobs.ts";
 import { modelRoutes } from "./model_routes.ts";
 import { healthSchema, jsonOf } from "./schemas.ts";
 

@@ -9,7 +9,7 @@ import type { ModelProblem } from "../../lib/model/model_problem.ts";
 import { buildRunModel, readRunOverrides } from "../../lib/backend/run_model.ts";
 import { httpError, MAX_PROBLEMS } from "../middleware/errors.ts";
 import { runEventStream } from "../runner/stream.ts";
-import type { BackendJobs } from "./jobs.ts";
+import type { BackendJobs } from "./jobs/jobs.ts";
 import { readJsonObject } from "./json_body.ts";
 import { modelMeta } from "./model_routes.ts";
 import {

@@ -12,7 +12,7 @@ import type { BackendStore, StoredModel } from "../../lib/backend/backend_store.
 import { modelListEntry } from "../../lib/backend/list_entries.ts";
 import { isFrontendModel } from "../../lib/model/frontend_model.ts";
 import { httpError } from "../middleware/errors.ts";
-import type { BackendJobs } from "./jobs.ts";
+import type { BackendJobs } from "./jobs/jobs.ts";
 import { readJsonObject } from "./json_body.ts";
 import {
   entryChunks,

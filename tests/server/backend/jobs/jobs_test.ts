@@ -4,9 +4,9 @@
  * saying so), and jobs left running by a stopped backend (failed, "interrupted by restart").
  */
 import assert from "node:assert/strict";
-import { importCalliopeModel } from "../../../lib/model/calliope_import.ts";
-import { openStore } from "../../../lib/store/store.ts";
-import { BackendStore } from "../../../lib/backend/backend_store.ts";
+import { importCalliopeModel } from "../../../../lib/model/calliope_import.ts";
+import { openStore } from "../../../../lib/store/store.ts";
+import { BackendStore } from "../../../../lib/backend/backend_store.ts";
 import {
   call,
   closedUrl,
@@ -14,9 +14,10 @@ import {
   serveBackend,
   serveRunner,
   waitFinished,
-} from "./_backend.ts";
+} from "../_backend.ts";
 
-const NATIONAL = new URL("../../../data/models/calliope_national_scale", import.meta.url).pathname;
+const NATIONAL =
+  new URL("../../../../data/models/calliope_national_scale", import.meta.url).pathname;
 
 let bigModel: Promise<unknown> | undefined;
 /** The national-scale model over three months: it solves for a while. */
@@ -101,7 +102,7 @@ Deno.test("backend jobs: an unreachable runner fails the job within 10 s, saying
 
 Deno.test("backend jobs: a runner killed mid-run fails the job within 10 s, saying so", async () => {
   const child = new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", new URL("./_runner_process.ts", import.meta.url).pathname],
+    args: ["run", "-A", new URL("../_runner_process.ts", import.meta.url).pathname],
     stdout: "piped",
     stderr: "null",
   }).spawn();
