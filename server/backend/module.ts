@@ -22,7 +22,7 @@ import { osmMapRoutes } from "./osm_map_routes.ts";
 import { osmDownloadRoutes, regionDownloadLimits } from "./osm_download_routes.ts";
 import { osmLayerRoutes } from "./osm_layer_routes.ts";
 import { announceRegionImported } from "./osm_context.ts";
-import { createRegionDownloads } from "../../lib/osm/region_download.ts";
+import { createRegionDownloads } from "../../lib/osm/download/region_download.ts";
 
 /** The modelling backend (BACKEND_PORT, default 8082). */
 export const backendModule: ServiceModule = {

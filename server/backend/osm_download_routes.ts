@@ -15,7 +15,7 @@ import {
   type RegionDownload,
   type RegionDownloadOptions,
   type RegionDownloads,
-} from "../../lib/osm/region_download.ts";
+} from "../../lib/osm/download/region_download.ts";
 import { isValidPathComponent, MAX_COMPONENT_LENGTH } from "../../lib/osm/regions_db.ts";
 import { createOpenAPIApp, detailedErrorSchema, httpError } from "../middleware/errors.ts";
 import { announceRegionImported, type OsmContext } from "./osm_context.ts";

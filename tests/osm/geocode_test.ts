@@ -3,6 +3,7 @@ import {
   createGeocoder,
   type GeocodeAnswer,
   GEOCODER_MAX_WAIT_MS,
+  type GeocoderOptions,
   nominatimBBox,
   parseNominatim,
 } from "../../lib/osm/geocode.ts";
@@ -12,10 +13,33 @@ import {
   normalizeName,
   searchPlaces,
 } from "../../lib/osm/gazetteer.ts";
-import { closedPortUrl, startFakeNominatim, VADUZ_JSONV2 } from "./_fake_nominatim.ts";
+import {
+  closedPortUrl,
+  type FakeNominatim,
+  startFakeNominatim,
+  VADUZ_JSONV2,
+} from "./_fake_nominatim.ts";
 
 const gazetteer = await loadShippedGazetteer();
 const UA = "energy-workspace-test/1.0 (+https://example.invalid)";
+
+/** A geocoder asking `nominatimUrl` as UA, with the shipped gazetteer; `extra` adds options. */
+function geocoderAt(
+  nominatimUrl: string,
+  extra: Omit<GeocoderOptions, "nominatimUrl" | "userAgent" | "gazetteer"> = {},
+) {
+  return createGeocoder({ nominatimUrl, userAgent: UA, gazetteer, ...extra });
+}
+
+/** Runs `body` with a fake Nominatim started, and stops the fake whatever `body` does. */
+async function withFakeNominatim(body: (fake: FakeNominatim) => Promise<void>): Promise<void> {
+  const fake = startFakeNominatim();
+  try {
+    await body(fake);
+  } finally {
+    await fake.close();
+  }
+}
 
 Deno.test("parseNominatim() converts jsonv2 strings and reorders the bounding box", () => {
   assert.deepEqual(parseNominatim(VADUZ_JSONV2), {
@@ -29,10 +53,9 @@ Deno.test("parseNominatim() converts jsonv2 strings and reorders the bounding bo
   assert.equal(nominatimBBox(["a", "1", "2", "3"]), undefined);
 });
 
-Deno.test("createGeocoder() asks Nominatim with a User-Agent, one request a second", async () => {
-  const fake = startFakeNominatim();
-  try {
-    const geocoder = createGeocoder({ nominatimUrl: fake.url, userAgent: UA, gazetteer });
+Deno.test("createGeocoder() asks Nominatim with a User-Agent, one request a second", () =>
+  withFakeNominatim(async (fake) => {
+    const geocoder = geocoderAt(fake.url);
     // A connection made first, so that the arrival times below do not include its setup.
     await (await fetch(`${fake.url}/search?q=warm-up`)).body?.cancel();
     fake.seen.length = 0;
@@ -54,37 +77,20 @@ Deno.test("createGeocoder() asks Nominatim with a User-Agent, one request a seco
     ]);
     const gap = fake.seen[1]!.at - fake.seen[0]!.at;
     assert.ok(gap >= 990, `requests ${gap.toFixed(0)} ms apart`);
-  } finally {
-    await fake.close();
-  }
-});
+  }));
 
-Deno.test("createGeocoder() answers a repeated question from the cache", async () => {
-  const fake = startFakeNominatim();
-  try {
-    const geocoder = createGeocoder({
-      nominatimUrl: fake.url,
-      userAgent: UA,
-      gazetteer,
-      minIntervalMs: 0,
-    });
+Deno.test("createGeocoder() answers a repeated question from the cache", () =>
+  withFakeNominatim(async (fake) => {
+    const geocoder = geocoderAt(fake.url, { minIntervalMs: 0 });
     assert.equal((await geocoder.geocode("Vaduz, Liechtenstein")).source, "nominatim");
     const again = await geocoder.geocode("  vaduz,  LIECHTENSTEIN ");
     assert.equal(again.source, "cache");
     assert.equal(again.found && again.result.display_name, "Vaduz, Liechtenstein");
     assert.equal(fake.seen.length, 1);
-  } finally {
-    await fake.close();
-  }
-});
+  }));
 
 Deno.test("createGeocoder() falls back to the gazetteer when Nominatim is down", async (t) => {
-  const geocoder = createGeocoder({
-    nominatimUrl: closedPortUrl(),
-    userAgent: UA,
-    gazetteer,
-    timeoutMs: 2000,
-  });
+  const geocoder = geocoderAt(closedPortUrl(), { timeoutMs: 2000 });
   await t.step("Vaduz from the gazetteer", async () => {
     const answer = await geocoder.geocode("Vaduz");
     assert.equal(answer.source, "gazetteer");
@@ -113,13 +119,9 @@ Deno.test("createGeocoder() falls back to the gazetteer when Nominatim is down",
   });
 });
 
-Deno.test("createGeocoder() falls back on a 5xx and asks extraPlaces first", async () => {
-  const fake = startFakeNominatim();
-  try {
-    const geocoder = createGeocoder({
-      nominatimUrl: fake.url,
-      userAgent: UA,
-      gazetteer,
+Deno.test("createGeocoder() falls back on a 5xx and asks extraPlaces first", () =>
+  withFakeNominatim(async (fake) => {
+    const geocoder = geocoderAt(fake.url, {
       minIntervalMs: 0,
       extraPlaces: () => [{
         name: "fail",
@@ -135,10 +137,7 @@ Deno.test("createGeocoder() falls back on a 5xx and asks extraPlaces first", asy
     assert.ok(answer.found);
     assert.equal(answer.result.display_name, "fail, Imported");
     assert.deepEqual(answer.result.bbox, [1.95, 0.95, 2.05, 1.05]);
-  } finally {
-    await fake.close();
-  }
-});
+  }));
 
 Deno.test("searchPlaces() prefers exact over prefix over contains, then population", () => {
   const place = (name: string, population: number) => ({
@@ -165,16 +164,9 @@ Deno.test("exactPlace() finds a place by an exact name only, the most populous f
   assert.equal(exactPlace(gazetteer, " "), undefined);
 });
 
-Deno.test("createGeocoder() answers the cache and exact gazetteer names at once, behind 20 queued questions (issue 18)", async () => {
-  const fake = startFakeNominatim();
-  try {
-    const geocoder = createGeocoder({
-      nominatimUrl: fake.url,
-      userAgent: UA,
-      gazetteer,
-      minIntervalMs: 200,
-      maxWaitMs: 60_000,
-    });
+Deno.test("createGeocoder() answers the cache and exact gazetteer names at once, behind 20 queued questions (issue 18)", () =>
+  withFakeNominatim(async (fake) => {
+    const geocoder = geocoderAt(fake.url, { minIntervalMs: 200, maxWaitMs: 60_000 });
     assert.equal((await geocoder.geocode("Vaduz, Liechtenstein")).source, "nominatim");
     // Twenty questions that must go upstream: at one each 200 ms, four seconds of queue.
     const queued = Array.from({ length: 20 }, (_, i) => geocoder.geocode(`street ${i}`, "a"));
@@ -195,21 +187,11 @@ Deno.test("createGeocoder() answers the cache and exact gazetteer names at once,
       fake.seen.map((s) => s.q).filter((q) => !q?.startsWith("street")),
       ["Vaduz, Liechtenstein"],
     );
-  } finally {
-    await fake.close();
-  }
-});
+  }));
 
-Deno.test("createGeocoder() takes clients in turn: one client's ten questions do not hold up another's one (issue 18)", async () => {
-  const fake = startFakeNominatim();
-  try {
-    const geocoder = createGeocoder({
-      nominatimUrl: fake.url,
-      userAgent: UA,
-      gazetteer,
-      minIntervalMs: 100,
-      maxWaitMs: 10_000,
-    });
+Deno.test("createGeocoder() takes clients in turn: one client's ten questions do not hold up another's one (issue 18)", () =>
+  withFakeNominatim(async (fake) => {
+    const geocoder = geocoderAt(fake.url, { minIntervalMs: 100, maxWaitMs: 10_000 });
     const many = Array.from(
       { length: 10 },
       (_, i) => geocoder.geocode(`a street ${i}`, "10.0.0.1"),
@@ -228,23 +210,13 @@ Deno.test("createGeocoder() takes clients in turn: one client's ten questions do
     const span = fake.seen.at(-1)!.at - fake.seen[0]!.at;
     assert.equal(fake.seen.length, 11);
     assert.ok(span >= 950, `${span.toFixed(0)} ms`);
-  } finally {
-    await fake.close();
-  }
-});
+  }));
 
 Deno.test("createGeocoder() refuses a question whose turn would come too late, saying when to retry (issue 18)", async (t) => {
   assert.equal(GEOCODER_MAX_WAIT_MS, 10_000);
-  const fake = startFakeNominatim();
-  try {
+  await withFakeNominatim(async (fake) => {
     await t.step("at once, when the queue ahead is longer than the bound", async () => {
-      const geocoder = createGeocoder({
-        nominatimUrl: fake.url,
-        userAgent: UA,
-        gazetteer,
-        minIntervalMs: 1000,
-        maxWaitMs: 2500,
-      });
+      const geocoder = geocoderAt(fake.url, { minIntervalMs: 1000, maxWaitMs: 2500 });
       const started = performance.now();
       const answers = await Promise.all(
         Array.from({ length: 5 }, (_, i) => geocoder.geocode(`road ${i}`, "a")),
@@ -261,13 +233,7 @@ Deno.test("createGeocoder() refuses a question whose turn would come too late, s
     });
     await t.step("when the wait passes the bound (a slow upstream)", async () => {
       fake.delayMs = 1500;
-      const geocoder = createGeocoder({
-        nominatimUrl: fake.url,
-        userAgent: UA,
-        gazetteer,
-        minIntervalMs: 50,
-        maxWaitMs: 400,
-      });
+      const geocoder = geocoderAt(fake.url, { minIntervalMs: 50, maxWaitMs: 400 });
       const first = geocoder.geocode("slow 1", "a");
       const started = performance.now();
       const second = await geocoder.geocode("slow 2", "b");
@@ -277,27 +243,16 @@ Deno.test("createGeocoder() refuses a question whose turn would come too late, s
       assert.equal((await first).source, "nominatim");
       fake.delayMs = 0;
     });
-  } finally {
-    await fake.close();
-  }
+  });
 });
 
-Deno.test("createGeocoder() asks Nominatim once for the same question asked together", async () => {
-  const fake = startFakeNominatim();
-  try {
-    const geocoder = createGeocoder({
-      nominatimUrl: fake.url,
-      userAgent: UA,
-      gazetteer,
-      minIntervalMs: 0,
-    });
+Deno.test("createGeocoder() asks Nominatim once for the same question asked together", () =>
+  withFakeNominatim(async (fake) => {
+    const geocoder = geocoderAt(fake.url, { minIntervalMs: 0 });
     const [a, b] = await Promise.all([
       geocoder.geocode("Vaduz, Liechtenstein", "a"),
       geocoder.geocode("vaduz, liechtenstein", "b"),
     ]);
     assert.deepEqual(a, b);
     assert.equal(fake.seen.length, 1);
-  } finally {
-    await fake.close();
-  }
-});
+  }));

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { testOsmContext } from "./_osm_context.ts";
 import { listImportedRegions } from "../../../lib/osm/osm_store.ts";
-import { createRegionDownloads } from "../../../lib/osm/region_download.ts";
+import { createRegionDownloads } from "../../../lib/osm/download/region_download.ts";
 import { openStore } from "../../../lib/store/store.ts";
 import { osmDownloadRoutes } from "../../../server/backend/osm_download_routes.ts";
 import { announceRegionImported, REGION_IMPORTED } from "../../../server/backend/osm_context.ts";

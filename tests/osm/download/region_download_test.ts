@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { type ImportedRegion, listImportedRegions } from "../../lib/osm/osm_store.ts";
+import { type ImportedRegion, listImportedRegions } from "../../../lib/osm/osm_store.ts";
 import {
   createRegionDownloads,
   type DownloadFrame,
@@ -7,22 +7,23 @@ import {
   FIRST_BYTE_TIMEOUT_MS,
   MAX_DOWNLOAD_BYTES,
   MAX_RUNNING,
-  parseMd5File,
+  type RegionDownloadOptions,
   type RegionDownloads,
   removeLeftovers,
   STALL_TIMEOUT_MS,
   STOPPED_MESSAGE,
-} from "../../lib/osm/region_download.ts";
-import { loadRegionsDb, type Region } from "../../lib/osm/regions_db.ts";
-import { openStore, type Store } from "../../lib/store/store.ts";
-import { GEO_DATA } from "../../server/backend/osm_routes.ts";
+} from "../../../lib/osm/download/region_download.ts";
+import { parseMd5File } from "../../../lib/osm/download/extract_checksum.ts";
+import { loadRegionsDb, type Region } from "../../../lib/osm/regions_db.ts";
+import { openStore, type Store } from "../../../lib/store/store.ts";
+import { GEO_DATA } from "../../../server/backend/osm_routes.ts";
 import {
   crossCheckCounts,
   type FakeGeofabrik,
   LIECHTENSTEIN_PBF,
   startFakeGeofabrik,
-} from "./_fake_geofabrik.ts";
-import { corruptExtracts } from "./_corrupt_pbf.ts";
+} from "../_fake_geofabrik.ts";
+import { corruptExtracts } from "../_corrupt_pbf.ts";
 
 interface Setup {
   fake: FakeGeofabrik;
@@ -34,6 +35,15 @@ interface Setup {
   stop: AbortController;
 }
 
+/** A manager over `store` with the real fetch, its files in `dir`; `extra` adds options. */
+function downloadsIn(
+  store: Store,
+  dir: string,
+  extra: Omit<RegionDownloadOptions, "store" | "fetch" | "downloadDir"> = {},
+): RegionDownloads {
+  return createRegionDownloads({ store, fetch: globalThis.fetch, downloadDir: dir, ...extra });
+}
+
 async function setup(): Promise<Setup> {
   const fake = await startFakeGeofabrik();
   const store = await openStore(":memory:");
@@ -42,10 +52,7 @@ async function setup(): Promise<Setup> {
   const region = regions.findRegion("europe/liechtenstein")!;
   const imported: string[] = [];
   const stop = new AbortController();
-  const downloads = createRegionDownloads({
-    store,
-    fetch: globalThis.fetch,
-    downloadDir: dir,
+  const downloads = downloadsIn(store, dir, {
     onImported: (path) => imported.push(path),
     signal: stop.signal,
   });
@@ -181,18 +188,8 @@ Deno.test("createRegionDownloads: download, verify, import; failures keep the da
 Deno.test("createRegionDownloads keeps finished downloads within maxFinished and keepFinishedMs", async () => {
   const s = await setup();
   s.fake.mode = "missing";
-  const bounded = createRegionDownloads({
-    store: s.store,
-    fetch: globalThis.fetch,
-    downloadDir: s.dir,
-    maxFinished: 1,
-  });
-  const expiring = createRegionDownloads({
-    store: s.store,
-    fetch: globalThis.fetch,
-    downloadDir: s.dir,
-    keepFinishedMs: 0,
-  });
+  const bounded = downloadsIn(s.store, s.dir, { maxFinished: 1 });
+  const expiring = downloadsIn(s.store, s.dir, { keepFinishedMs: 0 });
   try {
     const first = bounded.start(s.region).download;
     await first.finished;
@@ -275,12 +272,7 @@ Deno.test("createRegionDownloads removes the temporary files a killed process le
       await Deno.writeTextFile(`${dir}/${name}`, "partial");
     }
     const logged: string[] = [];
-    const downloads = createRegionDownloads({
-      store,
-      fetch: globalThis.fetch,
-      downloadDir: dir,
-      log: (m) => logged.push(m),
-    });
+    const downloads = downloadsIn(store, dir, { log: (m) => logged.push(m) });
     assert.deepEqual((await dirEntries(dir)).sort(), ["notes.txt", "region.txt"]);
     assert.match(logged[0]!, /removed 2 unfinished download/);
     await downloads.close();
@@ -295,13 +287,7 @@ Deno.test("createRegionDownloads: deadlines for the first byte and a stalled bod
   assert.equal(FIRST_BYTE_TIMEOUT_MS, 30_000);
   assert.equal(STALL_TIMEOUT_MS, 60_000);
   const s = await setup();
-  const downloads = createRegionDownloads({
-    store: s.store,
-    fetch: globalThis.fetch,
-    downloadDir: s.dir,
-    firstByteTimeoutMs: 300,
-    stallTimeoutMs: 400,
-  });
+  const downloads = downloadsIn(s.store, s.dir, { firstByteTimeoutMs: 300, stallTimeoutMs: 400 });
   try {
     for (
       const [mode, pattern] of [
@@ -338,12 +324,7 @@ Deno.test("createRegionDownloads: deadlines for the first byte and a stalled bod
 
 Deno.test("createRegionDownloads: an extract over maxBytes fails naming OSM_DOWNLOAD_MAX_MB (issue 18)", async (t) => {
   const s = await setup();
-  const downloads = createRegionDownloads({
-    store: s.store,
-    fetch: globalThis.fetch,
-    downloadDir: s.dir,
-    maxBytes: 1024 * 1024,
-  });
+  const downloads = downloadsIn(s.store, s.dir, { maxBytes: 1024 * 1024 });
   try {
     assert.equal(MAX_DOWNLOAD_BYTES, 8 * 1024 ** 3);
     for (
@@ -374,12 +355,7 @@ Deno.test("createRegionDownloads: an extract over maxBytes fails naming OSM_DOWN
 Deno.test("createRegionDownloads: at most maxRunning downloads at once; attaching always works (issue 18)", async () => {
   const s = await setup();
   const regions = await loadRegionsDb(GEO_DATA.geofabrikIndex, s.fake.url);
-  const downloads = createRegionDownloads({
-    store: s.store,
-    fetch: globalThis.fetch,
-    downloadDir: s.dir,
-    maxRunning: 1,
-  });
+  const downloads = downloadsIn(s.store, s.dir, { maxRunning: 1 });
   try {
     assert.equal(MAX_RUNNING, 2);
     s.fake.mode = "hang";

@@ -1,0 +1,254 @@
+/**
+ * Region downloads in the background: fetch a Geofabrik extract to a temporary file with byte
+ * progress, verify it against the `.md5` the server offers, import it into the store, and keep
+ * each download's status and event history so that any number of clients can follow it, late
+ * ones first getting everything they missed. A download goes on when its caller goes away; a
+ * second start for a region that is already on its way attaches to the running download.
+ * Imports run one at a time: they share the store's one writer.
+ *
+ * Bounds: at most `maxRunning` downloads at once (a further start is refused with
+ * DownloadsBusyError), at most `maxBytes` per extract (by Content-Length and by counting),
+ * a deadline for the server's answer and one for a body that stops flowing. A failed download
+ * removes its temporary file; a new manager removes the ones a killed process left behind.
+ *
+ * Beside it: download_record.ts (one download's state and frames), fetch_extract.ts (the
+ * transfer), extract_checksum.ts (the `.md5` check), fetch_with_deadlines.ts (the deadlines).
+ */
+import type { Store } from "../../store/store.ts";
+import { Download, DownloadError, type RegionDownload } from "./download_record.ts";
+import { verifyChecksum } from "./extract_checksum.ts";
+import { fetchExtract } from "./fetch_extract.ts";
+import { importOsmExtract } from "../import_region.ts";
+import type { Region } from "../regions_db.ts";
+
+export type {
+  DownloadFrame,
+  DownloadStatus,
+  DownloadView,
+  RegionDownload,
+} from "./download_record.ts";
+
+/** What a download manager is built with. */
+export interface RegionDownloadOptions {
+  /** The OSM store the extracts are imported into. */
+  readonly store: Store;
+  /** Reaches the download server (tests: a local fake). */
+  readonly fetch: typeof fetch;
+  /** Where the temporary extract files go (each removed when its download ends). */
+  readonly downloadDir: string;
+  /** Called after an import has committed, with the region path. */
+  readonly onImported?: (regionPath: string) => void;
+  /** The service's stop: running downloads fail with it. */
+  readonly signal?: AbortSignal;
+  /** Service log lines (one per download start and end). */
+  readonly log?: (message: string) => void;
+  /** How long a finished download stays readable, ms (default one hour). */
+  readonly keepFinishedMs?: number;
+  /** Most finished downloads kept, the oldest dropped first (default 100). */
+  readonly maxFinished?: number;
+  /** Least time between two progress frames, ms (default 250: about four a second). */
+  readonly progressIntervalMs?: number;
+  /** Most downloads queued or running at once (OSM_DOWNLOADS_MAX, default 2). */
+  readonly maxRunning?: number;
+  /** Largest extract, bytes (OSM_DOWNLOAD_MAX_MB, default 8 GiB). */
+  readonly maxBytes?: number;
+  /** Longest wait for the server's answer (status and headers), ms (default 30 s). */
+  readonly firstByteTimeoutMs?: number;
+  /** Longest pause in a body, ms (default 60 s). */
+  readonly stallTimeoutMs?: number;
+}
+
+/** The downloads of a service. */
+export interface RegionDownloads {
+  /**
+   * Starts downloading `region`, or attaches to its download that is queued or running:
+   * `attached` says which. Throws DownloadsBusyError when a new download would be one more
+   * than `maxRunning`.
+   */
+  start(region: Region): { download: RegionDownload; attached: boolean };
+  /** The download with this id, while it runs and for a while after (see keepFinishedMs). */
+  get(id: string): RegionDownload | undefined;
+  /** Fails the running downloads (as the stop signal does) and waits until they have ended. */
+  close(): Promise<void>;
+}
+
+/** Default time a finished download stays readable, ms. */
+export const KEEP_FINISHED_MS = 60 * 60 * 1000;
+
+/** Default number of finished downloads kept. */
+export const MAX_FINISHED = 100;
+
+/** Default number of downloads at once. */
+export const MAX_RUNNING = 2;
+
+/** Default largest extract, bytes: every country's extract fits, no continent's does. */
+export const MAX_DOWNLOAD_BYTES = 8 * 1024 * 1024 * 1024;
+
+/** Default deadline for the server's answer, ms. */
+export const FIRST_BYTE_TIMEOUT_MS = 30_000;
+
+/** Default deadline for a body that has stopped, ms. */
+export const STALL_TIMEOUT_MS = 60_000;
+
+/** The error of a download ended by the service's stop. */
+export const STOPPED_MESSAGE = "The service is stopping; the download was abandoned";
+
+/** A start refused because `maxRunning` downloads are queued or running. */
+export class DownloadsBusyError extends Error {
+  constructor(readonly running: number, readonly max: number) {
+    super(
+      `${running} download(s) are running, at most ${max} at once (OSM_DOWNLOADS_MAX); ` +
+        "try again when one has ended",
+    );
+    this.name = "DownloadsBusyError";
+  }
+}
+
+/** Names of the temporary extract files (see removeLeftovers). */
+const TEMP_PREFIX = "region-";
+const TEMP_SUFFIX = ".osm.pbf";
+
+/**
+ * Removes the temporary extract files in `dir` that a previous process left (killed while it
+ * downloaded); other files stay. Returns the names removed.
+ */
+export function removeLeftovers(dir: string): string[] {
+  const removed: string[] = [];
+  let entries: Deno.DirEntry[];
+  try {
+    entries = [...Deno.readDirSync(dir)];
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return removed;
+    throw error;
+  }
+  for (const entry of entries) {
+    if (!entry.isFile || !entry.name.startsWith(TEMP_PREFIX)) continue;
+    if (!entry.name.endsWith(TEMP_SUFFIX)) continue;
+    try {
+      Deno.removeSync(`${dir}/${entry.name}`);
+      removed.push(entry.name);
+    } catch {
+      // Gone meanwhile, or not ours to remove: nothing to clean.
+    }
+  }
+  return removed;
+}
+
+/** A download manager over `options.store`; see RegionDownloads. */
+export function createRegionDownloads(options: RegionDownloadOptions): RegionDownloads {
+  const keepMs = options.keepFinishedMs ?? KEEP_FINISHED_MS;
+  const maxFinished = options.maxFinished ?? MAX_FINISHED;
+  const maxRunning = options.maxRunning ?? MAX_RUNNING;
+  const serviceLog = options.log ?? (() => {});
+  const leftovers = removeLeftovers(options.downloadDir);
+  if (leftovers.length > 0) {
+    serviceLog(`removed ${leftovers.length} unfinished download(s) left by an earlier run`);
+  }
+  const downloads = new Map<string, Download>();
+  const running = new Map<string, Download>(); // by region path, lower case
+  const stop = new AbortController();
+  const onStop = () => stop.abort();
+  options.signal?.addEventListener("abort", onStop, { once: true });
+  if (options.signal?.aborted) stop.abort();
+  // What the extract's and the checksum's transfers are made with; the stop fails them.
+  const transfer = {
+    fetch: options.fetch,
+    stop: stop.signal,
+    firstByteMs: options.firstByteTimeoutMs ?? FIRST_BYTE_TIMEOUT_MS,
+    stallMs: options.stallTimeoutMs ?? STALL_TIMEOUT_MS,
+    maxBytes: options.maxBytes ?? MAX_DOWNLOAD_BYTES,
+    progressIntervalMs: options.progressIntervalMs ?? 250,
+  };
+  // Imports wait on this chain: one at a time on the store's writer.
+  let importTail: Promise<unknown> = Promise.resolve();
+
+  const prune = () => {
+    const now = Date.now();
+    const finished = [...downloads.values()].filter((d) => d.finishedAt !== null);
+    const excess = finished.length - maxFinished;
+    finished.forEach((d, i) => {
+      if (i < excess || now - d.finishedAt! > keepMs) downloads.delete(d.id);
+    });
+  };
+
+  const runImport = <T>(task: () => Promise<T>): Promise<T> => {
+    const result = importTail.then(task);
+    importTail = result.catch(() => {});
+    return result;
+  };
+
+  const execute = async (d: Download) => {
+    const signal = stop.signal;
+    let file: string | undefined;
+    try {
+      file = await Deno.makeTempFile({
+        dir: options.downloadDir,
+        prefix: TEMP_PREFIX,
+        suffix: TEMP_SUFFIX,
+      });
+      const md5 = await fetchExtract(d, file, transfer);
+      await verifyChecksum(d, md5, transfer);
+      if (signal.aborted) throw new DownloadError(STOPPED_MESSAGE);
+      const result = await runImport(async () => {
+        if (signal.aborted) throw new DownloadError(STOPPED_MESSAGE);
+        d.status = "importing";
+        d.emit({ type: "log", message: `importing ${d.region.path}` });
+        return await importOsmExtract(options.store, file!, {
+          regionPath: d.region.path,
+          sourceUrl: d.region.url,
+          log: (message) => d.emit({ type: "log", message }),
+        });
+      });
+      options.onImported?.(d.region.path);
+      d.status = "completed";
+      d.finish({
+        type: "done",
+        message: `Imported ${d.region.path} in ${result.seconds.toFixed(1)} s: ` +
+          Object.entries(result.counts).map(([layer, n]) => `${n} ${layer}`).join(", "),
+        region: d.region.path,
+        counts: result.counts,
+      });
+    } catch (error) {
+      const message = signal.aborted
+        ? STOPPED_MESSAGE
+        : error instanceof DownloadError
+        ? error.message
+        : `Import of ${d.region.path} failed: ${(error as Error)?.message ?? String(error)}`;
+      d.status = "failed";
+      d.error = message;
+      d.finish({ type: "error", message });
+    } finally {
+      if (file !== undefined) await Deno.remove(file).catch(() => {});
+    }
+  };
+
+  return {
+    start(region) {
+      prune();
+      const key = region.path.toLowerCase();
+      const current = running.get(key);
+      if (current && current.finishedAt === null) return { download: current, attached: true };
+      const active = [...running.values()].filter((r) => r.finishedAt === null).length;
+      if (active >= maxRunning) throw new DownloadsBusyError(active, maxRunning);
+      const d = new Download(crypto.randomUUID(), region);
+      downloads.set(d.id, d);
+      running.set(key, d);
+      serviceLog(`download ${d.id}: ${region.path} from ${region.url}`);
+      d.emit({ type: "log", message: `queued ${region.path}` });
+      d.finished = execute(d).finally(() => {
+        if (running.get(key) === d) running.delete(key);
+        serviceLog(`download ${d.id}: ${d.status}${d.error ? `: ${d.error}` : ""}`);
+      });
+      return { download: d, attached: false };
+    },
+    get(id) {
+      prune();
+      return downloads.get(id);
+    },
+    async close() {
+      stop.abort();
+      options.signal?.removeEventListener("abort", onStop);
+      await Promise.all([...running.values()].map((d) => d.finished));
+    },
+  };
+}
