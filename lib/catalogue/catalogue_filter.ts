@@ -1,6 +1,5 @@
 /** The filters of the technology and profile lists, applied to one snapshot. */
-import { calliopeParent } from "./calliope.ts";
-import type { CalliopeParent } from "./calliope_keys.ts";
+import { type CalliopeParent, calliopeParent } from "./calliope/mod.ts";
 import type { CatalogueSnapshot } from "./catalogue_snapshot.ts";
 import type { ServedProfileMetadata } from "./served_profile.ts";
 import type { TechnologySummary } from "./served_technology.ts";

@@ -1,6 +1,6 @@
 /**
  * The built-in template defaults, built from the technology catalogue through its Calliope
- * adapter (`lib/catalogue/calliope.ts`, the one mapping from catalogue figures to Calliope keys).
+ * adapter (`lib/catalogue/calliope/`, the one mapping from catalogue figures to Calliope keys).
  *
  * - A template whose id is a catalogue technology takes the adapter's tech block for the
  *   technology's first 2025 instance (the catalogue's instance 0, its main variant in 2025, is
@@ -15,8 +15,11 @@
  *   with `resource_unit: energy_per_cap` (without them its output would be unlimited); the
  *   build checks that the catalogue ships profiles of that key and names them.
  */
-import { technologyColor, toCalliopeReport } from "../catalogue/calliope.ts";
-import type { CalliopeTechnologyInput } from "../catalogue/calliope.ts";
+import {
+  type CalliopeTechnologyInput,
+  technologyColor,
+  toCalliopeReport,
+} from "../catalogue/calliope/mod.ts";
 import { fuelLink, fuelPriceSource } from "../catalogue/fuel_link.ts";
 import type { FuelRecord } from "../catalogue/fuel_schema.ts";
 import type { Domain, Technology } from "../catalogue/technology_schema.ts";
@@ -124,7 +127,7 @@ function profilesOf(key: string, profiles: readonly ShippedProfile[]): ShippedPr
     .sort((a, b) => a.profile_id.localeCompare(b.profile_id));
 }
 
-const ADAPTER = "catalogue Calliope adapter (lib/catalogue/calliope.ts)";
+const ADAPTER = "catalogue Calliope adapter (lib/catalogue/calliope/)";
 const MAPPING = "data/technology/technology_mapping.csv";
 
 /** The year whose catalogue instance a template takes. */

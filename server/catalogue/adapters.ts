@@ -9,9 +9,12 @@
  * over `/technologies/{id}`.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { toCalliopeReport, toCalliopeTechs } from "../../lib/catalogue/calliope.ts";
-import { calliopeAnswer } from "../../lib/catalogue/calliope_answer.ts";
-import { applyCalliopeOverrides } from "../../lib/catalogue/calliope_overrides.ts";
+import {
+  applyCalliopeOverrides,
+  calliopeAnswer,
+  toCalliopeReport,
+  toCalliopeTechs,
+} from "../../lib/catalogue/calliope/mod.ts";
 import { isReservedKey, RESERVED_KEY_MESSAGE } from "../../lib/catalogue/own_keys.ts";
 import { NoSuchInstanceError } from "../../lib/catalogue/pick_instance.ts";
 import { toPyPSA } from "../../lib/catalogue/pypsa.ts";

@@ -17,10 +17,10 @@ import { catalogueCountsSchema } from "../../lib/catalogue/catalogue_snapshot.ts
 import {
   calliopeAnswerSchema as calliopeAnswerShape,
   calliopeConfigSchema as calliopeConfigShape,
+  CalliopeOverridesSchema,
   calliopeTechSchema as calliopeTechShape,
   calliopeTechsSchema as calliopeTechsShape,
-} from "../../lib/catalogue/calliope_answer.ts";
-import { CalliopeOverridesSchema } from "../../lib/catalogue/calliope_overrides.ts";
+} from "../../lib/catalogue/calliope/mod.ts";
 import { loadProblemSchema as loadProblemShape } from "../../lib/catalogue/load_problem.ts";
 import { pypsaResultSchema } from "../../lib/catalogue/pypsa.ts";
 import { dataFileReportSchema } from "../../lib/catalogue/read_sources.ts";

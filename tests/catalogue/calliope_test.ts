@@ -1,20 +1,18 @@
 import assert from "node:assert/strict";
 import { ZodError } from "zod";
 import {
-  calliopeParent,
-  technologyColor,
-  toCalliope,
-  toCalliopeReport,
-  toCalliopeTechs,
-} from "../../lib/catalogue/calliope.ts";
-import type { CalliopeTech } from "../../lib/catalogue/calliope_answer.ts";
-import { applyCalliopeOverrides } from "../../lib/catalogue/calliope_overrides.ts";
-import {
+  applyCalliopeOverrides,
   CALLIOPE_ALLOWED,
   CALLIOPE_CONSTRAINT_KEYS,
   CALLIOPE_COST_KEYS,
   CALLIOPE_ESSENTIALS_KEYS,
-} from "../../lib/catalogue/calliope_keys.ts";
+  calliopeParent,
+  type CalliopeTech,
+  technologyColor,
+  toCalliope,
+  toCalliopeReport,
+  toCalliopeTechs,
+} from "../../lib/catalogue/calliope/mod.ts";
 import {
   ALL,
   BATTERY,

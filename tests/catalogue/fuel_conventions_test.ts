@@ -16,8 +16,7 @@
  *   `om_con` per kWh. `energy_cap` of a conversion is its carrier_out capacity (per kW of output).
  */
 import assert from "node:assert/strict";
-import { toCalliopeReport } from "../../lib/catalogue/calliope.ts";
-import { CALLIOPE_ALLOWED } from "../../lib/catalogue/calliope_keys.ts";
+import { CALLIOPE_ALLOWED, toCalliopeReport } from "../../lib/catalogue/calliope/mod.ts";
 import type { FuelRecord } from "../../lib/catalogue/fuel_schema.ts";
 import { toPyPSA } from "../../lib/catalogue/pypsa.ts";
 import type { Technology } from "../../lib/catalogue/technology_schema.ts";

@@ -15,7 +15,7 @@
  *   notes, and `energy_eff_per_distance` is left out (no loss per km in the source).
  */
 import assert from "node:assert/strict";
-import { toCalliopeReport } from "../../lib/catalogue/calliope.ts";
+import { toCalliopeReport } from "../../lib/catalogue/calliope/mod.ts";
 import { toPyPSA } from "../../lib/catalogue/pypsa.ts";
 import type { Technology } from "../../lib/catalogue/technology_schema.ts";
 

@@ -17,13 +17,13 @@
  * standing_loss, max_hours, storage_loss and energy_cap_per_storage_cap_max are left open.
  */
 import assert from "node:assert/strict";
-import { toCalliopeReport } from "../../lib/catalogue/calliope.ts";
-import { calliopeAnswer } from "../../lib/catalogue/calliope_answer.ts";
 import {
   CALLIOPE_ALLOWED,
   CALLIOPE_CONSTRAINT_KEYS,
   CALLIOPE_COST_KEYS,
-} from "../../lib/catalogue/calliope_keys.ts";
+  calliopeAnswer,
+  toCalliopeReport,
+} from "../../lib/catalogue/calliope/mod.ts";
 import { toPyPSA } from "../../lib/catalogue/pypsa.ts";
 import type { Technology } from "../../lib/catalogue/technology_schema.ts";
 

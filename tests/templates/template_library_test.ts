@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { technologyColor } from "../../lib/catalogue/calliope.ts";
+import { technologyColor } from "../../lib/catalogue/calliope/mod.ts";
 import { parseModelConfig } from "../../lib/model/parse_model_config.ts";
 import { deepMerge } from "../../lib/templates/resolve_templates.ts";
 import {

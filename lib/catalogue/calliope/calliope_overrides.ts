@@ -10,26 +10,10 @@ import {
   CALLIOPE_COST_KEYS,
   type CalliopeConstraintKey,
   type CalliopeCostKey,
+  type CalliopeParent,
 } from "./calliope_keys.ts";
-import {
-  isReservedKey,
-  ownValue,
-  RESERVED_KEY_MESSAGE,
-  reservedKeyPaths,
-  setOwn,
-} from "./own_keys.ts";
-
-/** A cost class name: a word of letters, digits and `_`. */
-export const COST_CLASS = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-/**
- * A cost class name: a word of letters, digits and `_` that is not a member every object has
- * (`constructor`, `toString`, `__proto__`, ...) nor `prototype`.
- */
-const costClassSchema = z
-  .string()
-  .regex(COST_CLASS, "must be a word of letters, digits and _")
-  .refine((name) => !isReservedKey(name), RESERVED_KEY_MESSAGE);
+import { costClassSchema } from "./cost_class.ts";
+import { ownValue, RESERVED_KEY_MESSAGE, reservedKeyPaths, setOwn } from "../own_keys.ts";
 
 function numericKeys<K extends string>(keys: readonly K[]) {
   const shape = {} as Record<K, z.ZodOptional<z.ZodNumber>>;
@@ -72,6 +56,11 @@ export const CalliopeOverridesSchema = z.strictObject({
 /** Validated overrides. */
 export type CalliopeOverrides = z.infer<typeof CalliopeOverridesSchema>;
 
+/** The refusal of a key Calliope 0.6 knows but does not allow for the technology's parent. */
+function notAllowed(path: string, parent: CalliopeParent): TypeError {
+  return new TypeError(`${path}: not allowed for a ${parent} technology in Calliope 0.6`);
+}
+
 /**
  * Applies constraint and cost overrides to a Calliope configuration (a copy is returned). Unknown
  * keys and non-numeric values (but a `resource` series and a `resource_unit`) throw a ZodError
@@ -98,10 +87,7 @@ export function applyCalliopeOverrides(config: CalliopeConfig, overrides: unknow
     ) {
       if (value === undefined) continue;
       if (!allowed.constraints.includes(key)) {
-        throw new TypeError(
-          `constraints.${key}: not allowed for a ${tech.essentials.parent} technology ` +
-            "in Calliope 0.6",
-        );
+        throw notAllowed(`constraints.${key}`, tech.essentials.parent);
       }
       setOwn(tech.constraints as Record<string, number | string>, key, value);
     }
@@ -111,10 +97,7 @@ export function applyCalliopeOverrides(config: CalliopeConfig, overrides: unknow
       for (const [key, value] of Object.entries(values) as [CalliopeCostKey, number][]) {
         if (value === undefined) continue;
         if (!allowed.costs.includes(key)) {
-          throw new TypeError(
-            `costs.${costClass}.${key}: not allowed for a ${tech.essentials.parent} technology ` +
-              "in Calliope 0.6",
-          );
+          throw notAllowed(`costs.${costClass}.${key}`, tech.essentials.parent);
         }
         setOwn(target, key, value);
       }
