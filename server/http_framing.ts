@@ -1,8 +1,9 @@
 /**
  * The framing of HTTP/1.1 messages (RFC 9112), just enough to follow where each header block
  * and body of a stream of messages begins and ends: shared by the reader of what a client sends
- * (`request_reader.ts`) and of what the service answers (`response_reader.ts`). Nothing here
- * changes or keeps the bytes beyond one header block.
+ * (`request_reader.ts`) and of what the service answers (`response_reader.ts`), which differ
+ * only in what a complete header block means for the body after it. Nothing here changes or
+ * keeps the bytes beyond one header block.
  */
 
 /** Why a message stream cannot be followed; `status` is the answer a client gets for it. */
@@ -183,5 +184,84 @@ export class BodyFollower {
       }
     }
     return i;
+  }
+}
+
+/** Where a stream of messages is. */
+export type MessagePhase =
+  /** Between messages: nothing of the next one has arrived. */
+  | "idle"
+  /** Part of a header block has arrived. */
+  | "headers"
+  /** The header block is complete; body bytes are due. */
+  | "body"
+  /** No longer HTTP/1.1 messages: not followed any further. */
+  | "opaque";
+
+/** A complete header block: its start line and fields. */
+export type ParsedHeader = ReturnType<HeaderBlock["parse"]>;
+
+/**
+ * What follows a complete header block: its body's length, `undefined` for no body (the next
+ * message follows), or `"opaque"` when the stream stops being HTTP/1.1 messages there.
+ */
+export type AfterHeader = BodyLength | undefined | "opaque";
+
+/** How a MessageStream reads its messages. */
+export interface MessageStreamOptions {
+  /** Collects each header block (and bounds its size). */
+  header: HeaderBlock;
+  /** Decides what follows each complete header block. */
+  afterHeader: (header: ParsedHeader) => AfterHeader;
+  /** Whether empty lines may come between messages (requests may: RFC 9112 §2.2). */
+  blankLinesBetween?: boolean;
+}
+
+/** Walks a stream of messages through their header blocks and bodies; `feed` every chunk. */
+export class MessageStream {
+  phase: MessagePhase = "idle";
+  #body: BodyFollower | undefined;
+
+  constructor(readonly options: MessageStreamOptions) {}
+
+  /** Follows `chunk`; throws HttpFramingError (or what `afterHeader` throws) where it cannot. */
+  feed(chunk: Uint8Array): void {
+    const { header, blankLinesBetween = false } = this.options;
+    let i = 0;
+    while (i < chunk.length && this.phase !== "opaque") {
+      if (this.phase === "idle") {
+        if (blankLinesBetween) {
+          while (i < chunk.length && (chunk[i] === CR || chunk[i] === LF)) i++;
+          if (i === chunk.length) return;
+        }
+        this.phase = "headers";
+        header.reset();
+      }
+      if (this.phase === "headers") {
+        const end = header.feed(chunk, i);
+        if (end < 0) return;
+        i = end;
+        this.#startBody(this.options.afterHeader(header.parse()));
+      } else if (this.phase === "body" && this.#body) {
+        i = this.#body.feed(chunk, i);
+        if (this.#body.done) {
+          this.#body = undefined;
+          this.phase = "idle";
+        }
+      }
+    }
+  }
+
+  /** Stops following (the stream is no longer HTTP/1.1 messages). */
+  stop(): void {
+    this.phase = "opaque";
+    this.#body = undefined;
+  }
+
+  #startBody(after: AfterHeader): void {
+    if (after === "opaque") return this.stop();
+    const body = after ? new BodyFollower(after) : undefined;
+    this.#body = body?.done ? undefined : body;
+    this.phase = this.#body ? "body" : "idle";
   }
 }

@@ -11,24 +11,19 @@
  * stops following at once.
  */
 import {
-  BodyFollower,
+  type AfterHeader,
   declaredBody,
   HeaderBlock,
   HttpFramingError as RequestFramingError,
+  type MessagePhase,
+  MessageStream,
+  type ParsedHeader,
 } from "./http_framing.ts";
 
 export { RequestFramingError };
 
-/** Where the client is in its requests. */
-export type RequestPhase =
-  /** Between requests: nothing of the next one has arrived. */
-  | "idle"
-  /** Part of a header block has arrived. */
-  | "headers"
-  /** The header block is complete; body bytes are due. */
-  | "body"
-  /** No longer HTTP/1.1 requests (upgraded, or HTTP/2). */
-  | "opaque";
+/** Where the client is in its requests ("opaque": upgraded, or HTTP/2). */
+export type RequestPhase = MessagePhase;
 
 /** What the answer to one request depends on. */
 export interface SentRequest {
@@ -43,54 +38,37 @@ export interface SentRequest {
 /** Requests a client may send ahead of their answers (pipelining) before it is refused. */
 export const MAX_UNANSWERED = 1024;
 
-const CR = 13;
-const LF = 10;
 const HTTP2_PREFACE = "PRI * HTTP/2.0";
 
 /** Tracks one connection's requests; `feed` every chunk the client sends, in order. */
 export class RequestReader {
-  phase: RequestPhase = "idle";
   /** Requests whose header block is complete. */
   requests = 0;
-  #header: HeaderBlock;
-  #body: BodyFollower | undefined;
+  #stream: MessageStream;
   /** Requests whose answers have not begun, oldest first. */
   #unanswered: SentRequest[] = [];
 
   constructor(readonly maxHeaderBytes: number) {
-    this.#header = new HeaderBlock(maxHeaderBytes, "Request header block");
+    this.#stream = new MessageStream({
+      header: new HeaderBlock(maxHeaderBytes, "Request header block"),
+      afterHeader: (header) => this.#afterHeader(header),
+      blankLinesBetween: true,
+    });
+  }
+
+  /** Where the client is in its requests. */
+  get phase(): RequestPhase {
+    return this.#stream.phase;
   }
 
   /** Follows `chunk`; throws RequestFramingError for a header block too large or unreadable. */
   feed(chunk: Uint8Array): void {
-    let i = 0;
-    while (i < chunk.length && this.phase !== "opaque") {
-      if (this.phase === "idle") {
-        // Empty lines between requests are allowed (RFC 9112 §2.2).
-        while (i < chunk.length && (chunk[i] === CR || chunk[i] === LF)) i++;
-        if (i === chunk.length) return;
-        this.phase = "headers";
-        this.#header.reset();
-      }
-      if (this.phase === "headers") {
-        const end = this.#header.feed(chunk, i);
-        if (end < 0) return;
-        i = end;
-        this.#startBody();
-      } else if (this.phase === "body" && this.#body) {
-        i = this.#body.feed(chunk, i);
-        if (this.#body.done) {
-          this.#body = undefined;
-          this.phase = "idle";
-        }
-      }
-    }
+    this.#stream.feed(chunk);
   }
 
   /** The service switched protocols (or opened a tunnel): stop following. */
   upgrade(): void {
-    this.phase = "opaque";
-    this.#body = undefined;
+    this.#stream.stop();
   }
 
   /** The oldest request whose answer has not begun, taken off the list; undefined if none. */
@@ -98,13 +76,9 @@ export class RequestReader {
     return this.#unanswered.shift();
   }
 
-  #startBody(): void {
+  #afterHeader({ startLine, fields }: ParsedHeader): AfterHeader {
     this.requests++;
-    const { startLine, fields } = this.#header.parse();
-    if (startLine.startsWith(HTTP2_PREFACE)) {
-      this.phase = "opaque";
-      return;
-    }
+    if (startLine.startsWith(HTTP2_PREFACE)) return "opaque";
     if (this.#unanswered.length >= MAX_UNANSWERED) {
       throw new RequestFramingError(
         `More than ${MAX_UNANSWERED} requests sent ahead of their answers`,
@@ -117,9 +91,6 @@ export class RequestReader {
       connect: method === "CONNECT",
       upgrade: fields.some(([name]) => name === "upgrade"),
     });
-    const length = declaredBody(fields);
-    const body = length ? new BodyFollower(length) : undefined;
-    this.#body = body?.done ? undefined : body;
-    this.phase = this.#body ? "body" : "idle";
+    return declaredBody(fields);
   }
 }

@@ -5,25 +5,39 @@
  * CONNECT. Until then the client's bytes are HTTP/1.1 requests, with their deadlines (issue 18).
  * The bytes are never changed or kept beyond one header block.
  */
-import { BodyFollower, declaredBody, HeaderBlock, HttpFramingError } from "./http_framing.ts";
+import {
+  type AfterHeader,
+  declaredBody,
+  HeaderBlock,
+  HttpFramingError,
+  type MessagePhase,
+  MessageStream,
+  type ParsedHeader,
+} from "./http_framing.ts";
 import type { SentRequest } from "./request_reader.ts";
 
 /** Where the service is in its answers. */
-export type ResponsePhase = "idle" | "headers" | "body" | "opaque";
+export type ResponsePhase = MessagePhase;
 
 /** The largest response header block followed; a larger one stops following (opaque). */
 export const MAX_RESPONSE_HEADER_BYTES = 1024 * 1024;
 
 /** Tracks one connection's responses; `feed` every chunk the service sends, in order. */
 export class ResponseReader {
-  phase: ResponsePhase = "idle";
   /** Whether the service switched protocols (101 to an upgrade, 2xx to a CONNECT). */
   switched = false;
-  #header = new HeaderBlock(MAX_RESPONSE_HEADER_BYTES, "Response header block");
-  #body: BodyFollower | undefined;
+  #stream = new MessageStream({
+    header: new HeaderBlock(MAX_RESPONSE_HEADER_BYTES, "Response header block"),
+    afterHeader: (header) => this.#afterHeader(header),
+  });
 
   /** `nextRequest` gives the request the next final answer belongs to (its method, upgrade). */
   constructor(readonly nextRequest: () => SentRequest | undefined) {}
+
+  /** Where the service is in its answers. */
+  get phase(): ResponsePhase {
+    return this.#stream.phase;
+  }
 
   /**
    * Follows `chunk`. The service is trusted: framing this reader cannot follow stops it
@@ -31,60 +45,29 @@ export class ResponseReader {
    */
   feed(chunk: Uint8Array): void {
     try {
-      this.#feed(chunk);
+      this.#stream.feed(chunk);
     } catch (error) {
       if (!(error instanceof HttpFramingError)) throw error;
-      this.phase = "opaque";
+      this.stop();
     }
   }
 
   /** Stops following (the connection is no longer HTTP/1.1). */
   stop(): void {
-    this.phase = "opaque";
-    this.#body = undefined;
+    this.#stream.stop();
   }
 
-  #feed(chunk: Uint8Array): void {
-    let i = 0;
-    while (i < chunk.length && this.phase !== "opaque") {
-      if (this.phase === "idle") {
-        this.phase = "headers";
-        this.#header.reset();
-      }
-      if (this.phase === "headers") {
-        const end = this.#header.feed(chunk, i);
-        if (end < 0) return;
-        i = end;
-        this.#startBody();
-      } else if (this.phase === "body" && this.#body) {
-        i = this.#body.feed(chunk, i);
-        if (this.#body.done) {
-          this.#body = undefined;
-          this.phase = "idle";
-        }
-      }
-    }
-  }
-
-  #startBody(): void {
-    const { startLine, fields } = this.#header.parse();
+  #afterHeader({ startLine, fields }: ParsedHeader): AfterHeader {
     const status = Number(startLine.split(" ")[1]);
-    if (status >= 100 && status < 200 && status !== 101) {
-      // An interim answer (100 Continue, 103 Early Hints): the final one follows.
-      this.phase = "idle";
-      return;
-    }
+    // An interim answer (100 Continue, 103 Early Hints): the final one follows.
+    if (status >= 100 && status < 200 && status !== 101) return undefined;
     const request = this.nextRequest();
     if ((status === 101 && request?.upgrade) || (request?.connect && status < 300)) {
       this.switched = true;
-      this.stop();
-      return;
+      return "opaque";
     }
-    const length = request?.head || status === 101 || status === 204 || status === 304
+    return request?.head || status === 101 || status === 204 || status === 304
       ? undefined
-      : declaredBody(fields) ?? { kind: "close" as const };
-    const body = length ? new BodyFollower(length) : undefined;
-    this.#body = body?.done ? undefined : body;
-    this.phase = this.#body ? "body" : "idle";
+      : declaredBody(fields) ?? { kind: "close" };
   }
 }

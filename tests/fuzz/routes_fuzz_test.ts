@@ -24,7 +24,7 @@ import { readGeoSettings } from "../../server/backend/geo_config.ts";
 import { geoRoutes, loadGeoRouteDeps } from "../../server/backend/osm_routes.ts";
 import { openStore } from "../../lib/store/store.ts";
 import { importOsmExtract } from "../../lib/osm/import_region.ts";
-import { createRegionDownloads } from "../../lib/osm/region_download.ts";
+import { createRegionDownloads } from "../../lib/osm/download/region_download.ts";
 import { testOsmContext } from "../server/backend/_osm_context.ts";
 import { osmMapRoutes } from "../../server/backend/osm_map_routes.ts";
 import { osmDownloadRoutes } from "../../server/backend/osm_download_routes.ts";

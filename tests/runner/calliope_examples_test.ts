@@ -10,6 +10,7 @@ import { importCalliopeModel } from "../../lib/model/calliope_import.ts";
 import type { ModelConfig } from "../../lib/model/model_config.ts";
 import { createHighsModelRunner } from "../../lib/runner/highs_model_runner.ts";
 import type { RunResult } from "../../lib/runner/model_runner.ts";
+import { solveOptimal } from "./_solve_optimal.ts";
 
 const NATIONAL = new URL("../../data/models/calliope_national_scale", import.meta.url).pathname;
 const URBAN = new URL("../../data/models/calliope_urban_scale", import.meta.url).pathname;
@@ -17,16 +18,9 @@ const FRONTEND_FIXTURE = new URL("../fixtures/model/national_scale_frontend.json
 
 const runner = await createHighsModelRunner();
 
-/** Prepares `body` (either form) and solves it; the run must end optimal. */
+/** Prepares `body` (either form) and solves it; the run must end optimal and succeed. */
 async function solve(body: unknown): Promise<RunResult> {
-  const prepared = runner.prepare(body);
-  if (!prepared.ok) assert.fail(JSON.stringify(prepared.problems, null, 2));
-  const result = await runner.run(prepared.model, {
-    log: () => {},
-    progress: () => {},
-    signal: new AbortController().signal,
-  });
-  assert.equal(result.termination, "optimal");
+  const result = await solveOptimal(runner, body);
   assert.equal(result.success, true);
   return result;
 }

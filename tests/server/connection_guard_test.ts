@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { type ConnectionLimits, serveGuarded } from "../../server/connection_guard.ts";
+import { connect, readUntilClosed } from "./_raw_http.ts";
 
 const LIMITS: ConnectionLimits = {
   headerMs: 300,
@@ -18,25 +19,6 @@ function echoServer() {
     async (request, info) =>
       Response.json({ body: await request.text(), port: info.remoteAddr.port }),
   );
-}
-
-/** Everything a connection receives until the server closes it, and when that happened. */
-async function readUntilClosed(conn: Deno.Conn) {
-  const started = Date.now();
-  let text = "";
-  const buffer = new Uint8Array(4096);
-  for (;;) {
-    const n = await conn.read(buffer).catch(() => null);
-    if (n === null) break;
-    text += decoder.decode(buffer.subarray(0, n));
-  }
-  return { text, ms: Date.now() - started };
-}
-
-async function connect(port: number, send = "") {
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
-  if (send) await conn.write(encoder.encode(send));
-  return conn;
 }
 
 Deno.test("serveGuarded() answers 408 and closes a connection whose header block stalls", async () => {
@@ -205,44 +187,49 @@ async function trickle(conn: Deno.Conn, ms: number): Promise<void> {
   }
 }
 
-// Issue 18: an `Upgrade:` header alone stopped the guard from following the connection, so a
-// client whose upgrade was answered 200 could send its next header block for ever.
-Deno.test("serveGuarded() keeps the header deadline after an Upgrade request answered 200", async () => {
-  const server = upgradingServer();
-  try {
-    const conn = await connect(
-      server.addr.port,
-      "GET /page HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
-        "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
-    );
-    const first = await readUntil(conn, /\{"upgraded":false\}/);
-    assert.match(first, /^HTTP\/1\.1 200 OK\r\n/);
-    await conn.write(encoder.encode("GET /page HTTP/1.1\r\nHost: x\r\n"));
-    const started = Date.now();
-    const [{ text }] = await Promise.all([readUntilClosed(conn), trickle(conn, 1500)]);
-    const ms = Date.now() - started;
-    conn.close();
-    assert.match(text, /^HTTP\/1\.1 408 Request Timeout\r\n/);
-    assert.ok(ms < 1400, `closed after ${ms} ms`);
-  } finally {
-    await server.shutdown();
-  }
-});
+/**
+ * Each test's name and how it opens, on the upgrading server's port, a connection left in an
+ * unfinished header block: every one must be answered 408 within the header deadline.
+ */
+const STALLED_HEADER_BLOCKS: [string, (port: number) => Promise<Deno.Conn>][] = [
+  // Issue 18: an `Upgrade:` header alone stopped the guard from following the connection, so a
+  // client whose upgrade was answered 200 could send its next header block for ever.
+  [
+    "serveGuarded() keeps the header deadline after an Upgrade request answered 200",
+    async (port) => {
+      const conn = await connect(
+        port,
+        "GET /page HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n" +
+          "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n",
+      );
+      const first = await readUntil(conn, /\{"upgraded":false\}/);
+      assert.match(first, /^HTTP\/1\.1 200 OK\r\n/);
+      await conn.write(encoder.encode("GET /page HTTP/1.1\r\nHost: x\r\n"));
+      return conn;
+    },
+  ],
+  [
+    "serveGuarded() answers 408 to an Upgrade request whose header block never ends",
+    (port) => connect(port, "GET /ws HTTP/1.1\r\nUpgrade: websocket\r\n"),
+  ],
+];
 
-Deno.test("serveGuarded() answers 408 to an Upgrade request whose header block never ends", async () => {
-  const server = upgradingServer();
-  try {
-    const conn = await connect(server.addr.port, "GET /ws HTTP/1.1\r\nUpgrade: websocket\r\n");
-    const started = Date.now();
-    const [{ text }] = await Promise.all([readUntilClosed(conn), trickle(conn, 1500)]);
-    const ms = Date.now() - started;
-    conn.close();
-    assert.match(text, /^HTTP\/1\.1 408 Request Timeout\r\n/);
-    assert.ok(ms < 1400, `closed after ${ms} ms`);
-  } finally {
-    await server.shutdown();
-  }
-});
+for (const [name, openStalled] of STALLED_HEADER_BLOCKS) {
+  Deno.test(name, async () => {
+    const server = upgradingServer();
+    try {
+      const conn = await openStalled(server.addr.port);
+      const started = Date.now();
+      const [{ text }] = await Promise.all([readUntilClosed(conn), trickle(conn, 1500)]);
+      const ms = Date.now() - started;
+      conn.close();
+      assert.match(text, /^HTTP\/1\.1 408 Request Timeout\r\n/);
+      assert.ok(ms < 1400, `closed after ${ms} ms`);
+    } finally {
+      await server.shutdown();
+    }
+  });
+}
 
 Deno.test("serveGuarded() leaves an upgraded WebSocket to the idle deadline only", async () => {
   const server = upgradingServer();

@@ -12,12 +12,13 @@
  * - a model that uses such a template without its series is refused, naming the series.
  */
 import assert from "node:assert/strict";
-import { toCalliopeReport } from "../../lib/catalogue/calliope.ts";
+import { toCalliopeReport } from "../../lib/catalogue/calliope/mod.ts";
 import type { Technology } from "../../lib/catalogue/technology_schema.ts";
 import { createHighsModelRunner } from "../../lib/runner/highs_model_runner.ts";
 import type { RunResult } from "../../lib/runner/model_runner.ts";
 import { createTemplateLibrary } from "../../lib/templates/template_library.ts";
 import { hourly } from "../fixtures/model/small_models.ts";
+import { solveOptimal } from "../runner/_solve_optimal.ts";
 
 const runner = await createHighsModelRunner();
 const library = await createTemplateLibrary({ log: () => {} });
@@ -28,17 +29,8 @@ const W = HOURS / 8760;
 /** Capital recovery factor i(1+i)^n / ((1+i)^n - 1): Calliope 0.6's depreciation rate. */
 const crf = (i: number, n: number) => i * (1 + i) ** n / ((1 + i) ** n - 1);
 
-async function solve(body: unknown): Promise<RunResult> {
-  const prepared = runner.prepare(body);
-  if (!prepared.ok) assert.fail(JSON.stringify(prepared.problems, null, 2));
-  const result = await runner.run(prepared.model, {
-    log: () => {},
-    progress: () => {},
-    signal: new AbortController().signal,
-  });
-  assert.equal(result.termination, "optimal");
-  return result;
-}
+/** Prepares `body` and solves it; the run must end optimal. */
+const solve = (body: unknown): Promise<RunResult> => solveOptimal(runner, body);
 
 function near(actual: number | undefined, expected: number, what: string, rel = 1e-7) {
   assert.ok(

@@ -9,6 +9,7 @@ import type { OpenAPIHono } from "@hono/zod-openapi";
 import { openStore } from "../../../lib/store/store.ts";
 import { createBackendApp } from "../../../server/backend/app.ts";
 import { BACKEND_ORIGINS, backendOwnOrigins } from "../../../server/backend/backend_cors.ts";
+import { rawRequest } from "../_raw_http.ts";
 import { call, closedUrl, serveBackend } from "./_backend.ts";
 
 Deno.test("backend CORS", async (t) => {
@@ -93,22 +94,6 @@ Deno.test("backend CORS", async (t) => {
   }
 });
 
-/** Sends `head` (request line and headers) over a new connection; the status of the answer. */
-async function rawStatus(port: number, head: string): Promise<{ status: number; head: string }> {
-  const conn = await Deno.connect({ hostname: "127.0.0.1", port });
-  await conn.write(new TextEncoder().encode(`${head}Connection: close\r\n\r\n`));
-  let text = "";
-  const buffer = new Uint8Array(16 * 1024);
-  for (;;) {
-    const n = await conn.read(buffer).catch(() => null);
-    if (n === null) break;
-    text += new TextDecoder().decode(buffer.subarray(0, n));
-  }
-  conn.close();
-  const answer = text.split("\r\n\r\n")[0] ?? "";
-  return { status: Number(answer.split(" ")[1]), head: answer };
-}
-
 /** A backend served on a free port whose own origins are those of that port plus `publicOrigins`. */
 async function serveOwnOrigins(publicOrigins: string[]) {
   const store = await openStore(":memory:");
@@ -144,7 +129,7 @@ Deno.test("backend CORS: empty Origin allowed, own pages by a fixed list, never 
       const res = await call(b.base, "GET", "/api/models", undefined, { Origin: "" });
       assert.equal(res.status, 200);
       assert.equal(res.headers.get("access-control-allow-origin"), null);
-      const raw = await rawStatus(
+      const raw = await rawRequest(
         b.port,
         "GET /api/models HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: \r\n",
       );
@@ -170,7 +155,7 @@ Deno.test("backend CORS: empty Origin allowed, own pages by a fixed list, never 
     }
     await t.step("an Origin equal to the Host it was sent to is refused", async () => {
       for (const host of [`rebound.example:${b.port}`, `127.0.0.2:${b.port}`, "rebound.example"]) {
-        const raw = await rawStatus(
+        const raw = await rawRequest(
           b.port,
           `POST /api/models HTTP/1.1\r\nHost: ${host}\r\nOrigin: http://${host}\r\n` +
             "Content-Type: application/json\r\nContent-Length: 12\r\n\r\n" + '{"name":"x"}',
