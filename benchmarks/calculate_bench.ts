@@ -3,14 +3,15 @@
  *
  *   deno task bench   (target: all 2,147 variants within 20 ms)
  */
-import { calculate } from "../lib/heat/calculate.ts";
-import type { VariantRow } from "../lib/heat/variant_row.ts";
-import { loadTypology } from "../lib/heat/typology.ts";
+import { calculate } from "../lib/heat/calculation/calculate.ts";
+import type { VariantRow } from "../lib/heat/parameters/variant_row.ts";
+import { loadTypology } from "../lib/heat/typology/typology.ts";
 import { openStore } from "../lib/store/store.ts";
 import { ensureStore } from "../lib/store/build_store.ts";
+import { defaultSteps } from "../lib/data_sets.ts";
 
 const storePath = Deno.env.get("STORE_PATH") ?? "data/store.duckdb";
-await ensureStore(storePath);
+await ensureStore(storePath, { steps: defaultSteps() });
 const store = await openStore(storePath);
 const typology = await loadTypology(store);
 await store.close();

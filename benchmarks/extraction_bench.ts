@@ -12,6 +12,7 @@ import { DEFAULT_EXTRACTION_OPTIONS } from "../lib/extraction/building_record.ts
 import { extractBox, type LonLatBox } from "../lib/extraction/extract_box.ts";
 import { loadTabulaForRun } from "../lib/extraction/tabula_link.ts";
 import { importOsmExtract } from "../lib/osm/import_region.ts";
+import { defaultSteps } from "../lib/data_sets.ts";
 import { ensureStore } from "../lib/store/build_store.ts";
 import { openStore } from "../lib/store/store.ts";
 
@@ -25,7 +26,7 @@ const VADUZ: LonLatBox = [9.50, 47.12, 9.55, 47.16];
 
 const osm = await openStore(":memory:");
 await importOsmExtract(osm, PBF, { regionPath: "Europe/Liechtenstein" });
-await ensureStore(DATA_STORE);
+await ensureStore(DATA_STORE, { steps: defaultSteps() });
 const data = await openStore(DATA_STORE, { readOnly: true });
 const prepared = await loadTabulaForRun(data, "LI", "AT");
 if ("error" in prepared) throw new Error(prepared.error);

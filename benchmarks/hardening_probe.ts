@@ -8,11 +8,12 @@ import { openStore } from "../lib/store/store.ts";
 import { createCatalogueApp } from "../server/catalogue/app.ts";
 import { readCatalogueSettings } from "../server/catalogue/config.ts";
 import { createHeatApp } from "../server/heat/app.ts";
-import { loadTypology } from "../lib/heat/typology.ts";
+import { loadTypology } from "../lib/heat/typology/typology.ts";
 import { ensureStore } from "../lib/store/build_store.ts";
+import { defaultSteps } from "../lib/data_sets.ts";
 
 const storePath = Deno.env.get("STORE_PATH") ?? "data/store.duckdb";
-await ensureStore(storePath);
+await ensureStore(storePath, { steps: defaultSteps() });
 const data = await openStore(storePath, { readOnly: true });
 const typology = await loadTypology(data);
 await data.close();

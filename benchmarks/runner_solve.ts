@@ -17,9 +17,9 @@
  */
 import { buildLp } from "../lib/lp/build_lp.ts";
 import { writeLp } from "../lib/lp/write_lp.ts";
-import { importCalliopeModel } from "../lib/model/calliope_import.ts";
+import { importCalliopeModel } from "../lib/model/calliope/calliope_import.ts";
 import { prepareModelBody } from "../lib/model/prepare_model_body.ts";
-import type { ResolvedModel } from "../lib/model/resolved_model.ts";
+import type { ResolvedModel } from "../lib/model/preprocess/resolved_model.ts";
 import { createHighsModelRunner } from "../lib/runner/highs_model_runner.ts";
 import { solveInProcess } from "../lib/solver/solve_in_process.ts";
 import { solveInWorker } from "../lib/solver/solve_in_worker.ts";

@@ -6,8 +6,8 @@
  * `$STORE_PATH`, then `data/store.duckdb` in the repository.
  */
 import { join } from "node:path";
+import { defaultSteps, REPOSITORY_ROOT } from "../lib/data_sets.ts";
 import { ensureStore } from "../lib/store/build_store.ts";
-import { REPOSITORY_ROOT } from "../lib/store/build_steps.ts";
 import { DataValidationError, formatProblem } from "../lib/validation/problems.ts";
 
 /** Default store file: `data/store.duckdb` in the repository. */
@@ -18,7 +18,7 @@ if (import.meta.main) {
   const path = Deno.args.find((a) => !a.startsWith("--")) ?? Deno.env.get("STORE_PATH") ??
     DEFAULT_STORE_PATH;
   try {
-    const result = await ensureStore(path, { force });
+    const result = await ensureStore(path, { force, steps: defaultSteps() });
     console.log(
       result.built
         ? `store ${path} built in ${Math.round(result.ms)} ms`

@@ -20,17 +20,17 @@
  * (rebuilt copies go to `catalogues-changed/`, git-ignored).
  *
  * This file reads the inputs and writes the files; the recipe schema, the derivation and the
- * assembly are lib/catalogue/recipe_schema.ts, derive_instance.ts and build_catalogue.ts.
+ * assembly are lib/catalogue/build/recipe_schema.ts, derive_instance.ts and build_catalogue.ts.
  */
 import {
   buildCatalogue,
   CATALOGUE_BUILD_COMMAND,
   type CatalogueInputs,
-} from "../lib/catalogue/build_catalogue.ts";
-import { type CostTable, parseCostTable } from "../lib/catalogue/cost_table.ts";
-import { formatManifest, MANIFEST_FILE, manifestOf } from "../lib/catalogue/manifest.ts";
-import { recipeSchema } from "../lib/catalogue/recipe_schema.ts";
-import type { CatalogueFile } from "../lib/catalogue/technology_schema.ts";
+} from "../lib/catalogue/build/build_catalogue.ts";
+import { type CostTable, parseCostTable } from "../lib/catalogue/build/cost_table.ts";
+import { formatManifest, MANIFEST_FILE, manifestOf } from "../lib/catalogue/loading/manifest.ts";
+import { recipeSchema } from "../lib/catalogue/build/recipe_schema.ts";
+import type { CatalogueFile } from "../lib/catalogue/schema/technology_schema.ts";
 import { parseCsv } from "../lib/csv/parse_csv.ts";
 import { catalogueJsonSchemaFiles } from "./catalogue_validate.ts";
 import {

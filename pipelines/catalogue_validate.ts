@@ -14,9 +14,9 @@ import {
   type CatalogueProblem,
   formatCatalogueProblem,
   readCatalogueDir,
-} from "../lib/catalogue/catalogue_file.ts";
-import { legacyTechnologySchema } from "../lib/catalogue/legacy_schema.ts";
-import { catalogueFileSchema } from "../lib/catalogue/technology_schema.ts";
+} from "../lib/catalogue/loading/catalogue_file.ts";
+import { legacyTechnologySchema } from "../lib/catalogue/schema/legacy_schema.ts";
+import { catalogueFileSchema } from "../lib/catalogue/schema/technology_schema.ts";
 
 /** Default catalogue folder, relative to the repository root. */
 export const CATALOGUE_DIR = "catalogues";

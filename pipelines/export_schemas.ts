@@ -8,7 +8,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
-import { referenceRowSchema, variantRowSchema } from "../lib/heat/parameters.ts";
+import { referenceRowSchema, variantRowSchema } from "../lib/heat/parameters/parameters.ts";
 import { modelConfigSchema } from "../lib/model/model_config.ts";
 import type { Problem } from "../lib/validation/problems.ts";
 
@@ -24,7 +24,7 @@ export interface SchemaFile {
 function render(
   schema: z.ZodType,
   name: string,
-  source = "lib/heat/parameters.ts",
+  source = "lib/heat/parameters/parameters.ts",
   io: "input" | "output" = "output",
 ): SchemaFile {
   const json = {

@@ -36,6 +36,7 @@ import {
   typologyCountries,
 } from "../lib/extraction/tabula_link.ts";
 import { listImportedRegions } from "../lib/osm/osm_store.ts";
+import { defaultSteps } from "../lib/data_sets.ts";
 import { ensureStore } from "../lib/store/build_store.ts";
 import { openStore, type SqlValue, type Store } from "../lib/store/store.ts";
 import { type TableFileFormat, writeTableFile } from "../lib/store/table_file.ts";
@@ -347,7 +348,7 @@ export async function main(
     osmStore = await openOsmStore(parsed.osmStore, parsed.bbox);
     if (!(await exists(parsed.store))) {
       console.error(`building the data store ${parsed.store} (deno task etl)`);
-      await ensureStore(parsed.store);
+      await ensureStore(parsed.store, { steps: defaultSteps() });
     }
     heatStore = await openStore(parsed.store, { readOnly: true, readers: 1 });
     if (parsed.heatCountry !== undefined) {

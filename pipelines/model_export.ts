@@ -3,7 +3,7 @@
  * 0.6 model directory (model.yaml and timeseries_data/*.csv). The JSON is validated first;
  * every problem is printed with its JSON path.
  */
-import { writeCalliopeModel } from "../lib/model/calliope_export.ts";
+import { writeCalliopeModel } from "../lib/model/calliope/calliope_export.ts";
 import { modelConfigSchema } from "../lib/model/model_config.ts";
 import { formatPath } from "../lib/model/model_problem.ts";
 

@@ -4,7 +4,7 @@
  * `-o model.subset_time=[2005-01-01,2005-01-02]`) and applied as Calliope overrides.
  */
 import { parse as parseYaml } from "yaml";
-import { importCalliopeModel } from "../lib/model/calliope_import.ts";
+import { importCalliopeModel } from "../lib/model/calliope/calliope_import.ts";
 import { ModelValidationError } from "../lib/model/model_problem.ts";
 
 const USAGE =

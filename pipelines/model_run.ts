@@ -4,21 +4,19 @@
  * Usage: `deno task model-run model.json --out results/ [--format parquet|csv]
  * [--write-lp model.lp] [--method simplex|ipm|pdlp] [--time-limit SECONDS]`
  *
- * The model is either form the runner accepts (ModelConfig or the frontend's JSON). The solver
- * log goes to stderr; `results/` gets one file per table (`energy_cap.parquet`,
+ * The model is either form the runner accepts (ModelConfig or the frontend's JSON); it goes
+ * through the runner's own seam on this thread (`createHighsModelRunner`: `prepare`, `run`), as
+ * in the notebooks, so its log is the service's. The solver log goes to stderr; `results/` gets one file per table (`energy_cap.parquet`,
  * `carrier_prod.parquet`, ...), `summary.json` (termination, objective, stats, ...) and
  * `result.json` (the runner's full result). Exit 0 when the solve was optimal, 2 when it ended
  * otherwise (infeasible, time limit, ...), 1 on a bad model or arguments.
  */
 import { join } from "node:path";
-import { buildLp } from "../lib/lp/build_lp.ts";
+import type { LinearProgram } from "../lib/lp/linear_program.ts";
 import { writeLp } from "../lib/lp/write_lp.ts";
-import { prepareModelBody } from "../lib/model/prepare_model_body.ts";
-import { readResults } from "../lib/model/read_results.ts";
-import type { ResolvedModel } from "../lib/model/resolved_model.ts";
-import { type ResultTable, resultTables } from "../lib/model/result_tables.ts";
+import { type ResultTable, resultTables } from "../lib/results/result_tables.ts";
+import { createHighsModelRunner } from "../lib/runner/highs_model_runner.ts";
 import type { RunResult } from "../lib/runner/model_runner.ts";
-import { solveInProcess } from "../lib/solver/solve_in_process.ts";
 import { openStore, quoteIdent } from "../lib/store/store.ts";
 import { type TableColumn, writeTableFile } from "../lib/store/table_file.ts";
 
@@ -139,34 +137,32 @@ export async function main(args: readonly string[]): Promise<number> {
     log(`cannot read ${parsed.model}: ${(error as Error).message}`);
     return 1;
   }
-  const prepared = prepareModelBody(body);
+  // The runner's own seam, on this thread: `prepare` names every problem at once, `run` builds,
+  // solves and reads back with the same log lines as the service.
+  const runner = await createHighsModelRunner({ solveIn: "process" });
+  const prepared = runner.prepare(body);
   if (!prepared.ok) {
     log(`${parsed.model}: ${prepared.problems.length} problem(s):`);
     for (const p of prepared.problems) log(`  ${p.path || "(model)"}: ${p.message}`);
     return 1;
   }
-  for (const note of prepared.notes) log(`[runner] ${note}`);
-  const model: ResolvedModel = {
-    ...prepared.model,
-    solver: {
-      ...prepared.model.solver,
-      ...(parsed.method === undefined ? {} : { method: parsed.method }),
-      ...(parsed.timeLimitS === undefined ? {} : { timeLimitS: parsed.timeLimitS }),
+  const writeLpPath = parsed.writeLp;
+  const result: RunResult = await runner.run(
+    prepared.model,
+    { log, progress: () => {}, signal: new AbortController().signal },
+    {
+      solver: {
+        ...(parsed.method === undefined ? {} : { method: parsed.method }),
+        ...(parsed.timeLimitS === undefined ? {} : { timeLimitS: parsed.timeLimitS }),
+      },
+      ...(writeLpPath === undefined ? {} : {
+        onLp: async (lp: LinearProgram) => {
+          await Deno.writeTextFile(writeLpPath, writeLp(lp));
+          log(`[runner] wrote ${writeLpPath}`);
+        },
+      }),
     },
-  };
-  const started = performance.now();
-  const { lp, index } = buildLp(model);
-  const buildMs = performance.now() - started;
-  log(
-    `[runner] built the LP in ${buildMs.toFixed(0)} ms: ${lp.numCols} variables, ` +
-      `${lp.numRows} constraints, ${lp.matrix.values.length} nonzeros`,
   );
-  if (parsed.writeLp !== undefined) {
-    await Deno.writeTextFile(parsed.writeLp, writeLp(lp));
-    log(`[runner] wrote ${parsed.writeLp}`);
-  }
-  const outcome = await solveInProcess(lp, model.solver, { onLog: log });
-  const result: RunResult = readResults(model, index, outcome, { buildMs });
   const { tables, summary } = resultTables(result);
   const written = await writeResultTables(tables, parsed.out, parsed.format);
   await Deno.writeTextFile(join(parsed.out, "summary.json"), JSON.stringify(summary, null, 2));

@@ -10,10 +10,11 @@ import Papa from "papaparse";
 import { parseArgs } from "node:util";
 import { openStore } from "../lib/store/store.ts";
 import { type TableColumn, writeTableFile } from "../lib/store/table_file.ts";
-import { loadTypology } from "../lib/heat/typology.ts";
-import { readStock } from "../lib/heat/stock.ts";
-import type { Overrides } from "../lib/heat/overrides.ts";
-import { type RecalcResult, recalculate, summarize } from "../lib/heat/recalc.ts";
+import { loadTypology } from "../lib/heat/typology/typology.ts";
+import { readStock } from "../lib/heat/calculation/stock.ts";
+import type { Overrides } from "../lib/heat/calculation/overrides.ts";
+import { type RecalcResult, recalculate, summarize } from "../lib/heat/calculation/recalc.ts";
+import { defaultSteps } from "../lib/data_sets.ts";
 import { ensureStore } from "../lib/store/build_store.ts";
 
 const COLUMNS = ["code", "q_h_nd", "reference_q_h_nd", "deviation"];
@@ -72,7 +73,7 @@ export async function main(args: string[]): Promise<number> {
       store: { type: "string", default: Deno.env.get("STORE_PATH") ?? "data/store.duckdb" },
     },
   });
-  await ensureStore(values.store);
+  await ensureStore(values.store, { steps: defaultSteps() });
   const store = await openStore(values.store);
   const typology = await loadTypology(store).finally(() => store.close());
 

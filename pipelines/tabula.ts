@@ -4,10 +4,10 @@
  * `pipelines/build_store.ts`.
  *
  * Usage: `deno run -A pipelines/tabula.ts [dir]`; the folder defaults to `data/tabula` in the
- * repository (layout: see lib/heat/tabula_sources.ts).
+ * repository (layout: see lib/heat/tabula/tabula_sources.ts).
  */
 import { join } from "node:path";
-import { readTabulaSources } from "../lib/heat/tabula_sources.ts";
+import { readTabulaSources } from "../lib/heat/tabula/tabula_sources.ts";
 import { formatProblem } from "../lib/validation/problems.ts";
 
 if (import.meta.main) {

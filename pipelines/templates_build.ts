@@ -9,7 +9,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { CatalogueError, readCatalogueDir } from "../lib/catalogue/catalogue_file.ts";
+import { CatalogueError, readCatalogueDir } from "../lib/catalogue/loading/catalogue_file.ts";
 import { parseCsv } from "../lib/csv/parse_csv.ts";
 import { buildTemplates } from "../lib/templates/build_templates.ts";
 import { profileIndexSchema } from "../lib/profiles/profile_schema.ts";

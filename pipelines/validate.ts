@@ -12,8 +12,8 @@
 import { fileURLToPath } from "node:url";
 import { DEFAULT_SCHEMA_DIR, generatedSchemas, schemaDrift } from "./export_schemas.ts";
 import { formatProblem, type Problem } from "../lib/validation/problems.ts";
-import { readTabulaSources } from "../lib/heat/tabula_sources.ts";
-import { checkManifest } from "../lib/catalogue/manifest.ts";
+import { readTabulaSources } from "../lib/heat/tabula/tabula_sources.ts";
+import { checkManifest } from "../lib/catalogue/loading/manifest.ts";
 import { checkCatalogueSchemaFiles, validateCatalogueDir } from "./catalogue_validate.ts";
 import { CATALOGUE_FILES } from "./catalogue_build.ts";
 import { validateProfilesDir } from "./profiles_validate.ts";

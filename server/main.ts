@@ -12,6 +12,7 @@
  * state stores, checkpointed), and the process exits 0. A second signal exits at once.
  */
 import { parseArgs } from "node:util";
+import { defaultSteps } from "../lib/data_sets.ts";
 import { ensureStore } from "../lib/store/build_store.ts";
 import { readConfig } from "./config.ts";
 import { type ConnectionLimits, serveGuarded } from "./connection_guard.ts";
@@ -189,10 +190,12 @@ export async function startServices(
       const started = await service.start({
         shutdown: shutdown.signal,
         dataStore: () =>
-          dataStore ??= ensureStore(config.storePath).then(({ built, ms }) => {
-            if (built) console.error(`store: built ${config.storePath} in ${Math.round(ms)} ms`);
-            return config.storePath;
-          }),
+          dataStore ??= ensureStore(config.storePath, { steps: defaultSteps() }).then(
+            ({ built, ms }) => {
+              if (built) console.error(`store: built ${config.storePath} in ${Math.round(ms)} ms`);
+              return config.storePath;
+            },
+          ),
         osmStore: () =>
           osmStore ??= openSharedOsmStore(osmSettings, (m) => console.error(`osm store: ${m}`)),
         log,

@@ -3,7 +3,7 @@
  * `--only NAME` (repeatable or comma-separated), else `SERVICES`, else all of them.
  */
 import { catalogueModule } from "./catalogue/module.ts";
-import { heatModule } from "./heat/module.ts";
+import { heatModule } from "./gateway/module.ts";
 import { createHighsModelRunner } from "../lib/runner/highs_model_runner.ts";
 import { createRunnerModule } from "./runner/module.ts";
 import { backendModule } from "./backend/module.ts";

@@ -41,10 +41,18 @@ function entryText(
  * backend's times) and the spec's `id, name, description, created_at, updated_at`.
  *
  * @example
- * modelListEntry({id: "7", name: "N", description: "", created_at: t0, updated_at: t1},
- *   '{"id":"1732","name":"N","locations":[]}')
- * // {"id":"7","name":"N","description":"","created_at":t0,"updated_at":t1,"locations":[],
- * //  "createdAt":t0,"updatedAt":t1}
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const [t0, t1] = ["2024-05-01T10:00:00Z", "2024-05-02T09:30:00Z"];
+ * const item = { id: "7", name: "N", description: "", created_at: t0, updated_at: t1 };
+ * const entry = modelListEntry(item, '{"id":"1732","name":"N","locations":[]}');
+ * assert.deepEqual(JSON.parse(entry), {
+ *   ...item, // the spec's fields first, and their values win over the saved `id`
+ *   locations: [],
+ *   createdAt: t0,
+ *   updatedAt: t1,
+ * });
+ * ```
  */
 export function modelListEntry(item: ModelListItem, body: string): string {
   const spec = {

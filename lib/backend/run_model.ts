@@ -11,7 +11,7 @@
  * job's log. Invalid: every problem by JSON path (of the saved body for problems the frontend
  * reader finds, of the canonical model after it).
  */
-import { isFrontendModel, readFrontendModel } from "../model/frontend_model.ts";
+import { isFrontendModel, readFrontendModel } from "../model/frontend/frontend_model.ts";
 import type { ModelProblem } from "../model/model_problem.ts";
 import { prepareModelBody } from "../model/prepare_model_body.ts";
 

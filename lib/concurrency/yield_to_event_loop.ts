@@ -16,8 +16,16 @@ export function yieldToEventLoop(): Promise<void> {
  * the event loop a turn once the current slice has run that long.
  *
  * @example
+ * ```ts
+ * import assert from "node:assert/strict";
  * const slices = new WorkSlices(8);
- * for (const piece of pieces) { work(piece); await slices.yieldIfDue(); }
+ * let sum = 0;
+ * for (let piece = 1; piece <= 1000; piece++) {
+ *   sum += piece; // the work
+ *   await slices.yieldIfDue();
+ * }
+ * assert.equal(sum, 500500);
+ * ```
  */
 export class WorkSlices {
   #since = performance.now();

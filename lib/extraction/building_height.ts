@@ -57,7 +57,11 @@ const INCH_M = 0.0254;
  * A length tag in metres: "12", "12 m", "12.5m", "12,5", "40'", "40 ft", `40'6"`; null if it
  * cannot be read or is not positive.
  *
- * @example parseLength("12,5 m") // 12.5
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(parseLength("12,5 m"), 12.5);
+ * ```
  */
 export function parseLength(text: string | undefined): number | null {
   if (text === undefined) return null;

@@ -8,7 +8,7 @@
  * One Worker is started on the first run and reused by the next ones until `close()`; a Worker
  * that fails (a crash, an error event) is dropped and the next run starts a new one.
  */
-import type { VariantRow } from "../heat/variant_row.ts";
+import type { VariantRow } from "../heat/parameters/variant_row.ts";
 import type { BoxRequest } from "./extract_box.ts";
 import type { FromExtractionWorker, ToExtractionWorker } from "./extraction_worker.ts";
 import type { BuildingChunk } from "./run_store.ts";

@@ -1,5 +1,6 @@
 /**
- * The run manager of the extraction service: a run is accepted at once (its id answered while
+ * The run manager of the extraction service, on the job engine (`lib/jobs/`) with the runs kept
+ * in the service's DuckDB state (`run_store.ts`): a run is accepted at once (its id answered while
  * it waits), and runs run one at a time in the background, in the order they were accepted:
  * queued -> running -> completed | no_data | failed.
  *
@@ -25,7 +26,10 @@
  * the running run is allowed to finish: one run is one box of at most 0.2 x 0.2 degrees, which
  * extracts in seconds, and finishing keeps its result instead of throwing the work away.
  */
-import type { VariantRow } from "../heat/variant_row.ts";
+import type { VariantRow } from "../heat/parameters/variant_row.ts";
+import { JobQueue } from "../jobs/job_queue.ts";
+import { JobRefusedError } from "../jobs/job_engine.ts";
+import type { JobStore } from "../jobs/job_store.ts";
 import { listImportedRegions } from "../osm/osm_store.ts";
 import type { Store } from "../store/store.ts";
 import type { ExtractionOptions } from "./building_record.ts";
@@ -36,7 +40,7 @@ import {
   readFootprintPage,
 } from "./extract_box.ts";
 import { ExtractionWorker } from "./extract_in_worker.ts";
-import type { KeepLimits, RunStore } from "./run_store.ts";
+import type { BuildingChunk, KeepLimits, RunStore } from "./run_store.ts";
 import { readVariantRows, typologyCountries } from "./tabula_link.ts";
 
 /** The reason of a run whose box no imported region covers. */
@@ -115,33 +119,84 @@ function intersects(a: LonLatBox, b: LonLatBox): boolean {
   return a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
 }
 
+/** How a run ended well: with its buildings, or with no data and why. */
+type RunOutcome =
+  /** `dir`: the run's folder of building files, removed once the completion is written. */
+  | { status: "completed"; chunks: readonly BuildingChunk[]; dir: string }
+  | { status: "no_data"; reason: string };
+
+/** The runs' moves written to the run store: the engine's states in the store's words. */
+function runJobStore(runs: RunStore): JobStore<RunRequest, RunOutcome, never> {
+  const iso = (at: number) => new Date(at).toISOString();
+  return {
+    insert: (job) => {
+      const request = job.input!;
+      return runs.insertRun({
+        run_id: job.id,
+        country: request.country,
+        heat_country: request.heat_country ?? null,
+        bbox: request.bbox,
+        options: request.options,
+        created_at: iso(job.createdAt),
+      });
+    },
+    move: (job, to, patch) => {
+      const at = iso(patch.at);
+      if (to === "running") return runs.markRunning(job.id, at);
+      const outcome = patch.result;
+      if (to === "succeeded" && outcome?.status === "completed") {
+        return runs.completeChunks(job.id, outcome.chunks, at).finally(() =>
+          Deno.remove(outcome.dir, { recursive: true }).catch(() => {})
+        );
+      }
+      if (to === "succeeded" && outcome?.status === "no_data") {
+        return runs.finish(job.id, { status: "no_data", reason: outcome.reason }, at);
+      }
+      return runs.finish(job.id, { status: "failed", error: patch.error ?? "failed" }, at);
+    },
+  };
+}
+
 /** Runs extraction runs one at a time in the background. */
 export class ExtractionRuns {
   readonly #deps: ExtractionRunsDeps;
-  readonly #clock: () => Date;
-  readonly #queue: { runId: string; request: RunRequest }[] = [];
+  readonly #engine: JobQueue<RunRequest, RunOutcome, never>;
   /** The bounds in force. */
   readonly limits: RunLimits;
-  #worker: Promise<void> | undefined;
-  #running = 0;
-  /** Submissions between the queue check and their place in the queue. */
-  #arriving = 0;
-  #closed = false;
+  /** The Worker of the current busy spell. */
+  #worker: ExtractionWorker | undefined;
+  /** Pruning of old runs, after each run. */
+  #pruning: Promise<void> = Promise.resolve();
   #available: Promise<string[]> | undefined;
   readonly #variants = new Map<string, VariantRow[]>();
 
   constructor(deps: ExtractionRunsDeps) {
     this.#deps = deps;
-    this.#clock = deps.clock ?? (() => new Date());
+    const clock = deps.clock ?? (() => new Date());
     this.limits = {
       ...DEFAULT_RUN_LIMITS,
       ...deps.limits,
       keep: { ...DEFAULT_RUN_LIMITS.keep, ...deps.limits?.keep },
     };
-  }
-
-  #now(): string {
-    return this.#clock().toISOString();
+    this.#engine = new JobQueue<RunRequest, RunOutcome, never>({
+      work: (request, context) => this.#run(context.id, request),
+      events: { isFinal: () => true },
+      maxRunning: 1,
+      maxQueued: this.limits.maxQueued,
+      // The run store holds finished runs; the engine forgets them at once.
+      ttlMs: 0,
+      store: runJobStore(deps.runs),
+      now: () => clock().getTime(),
+      ...(deps.newId ? { newId: deps.newId } : {}),
+      onFinished: () => {
+        this.#pruning = this.#pruning.then(() =>
+          deps.runs.prune(this.limits.keep).then(
+            () => {},
+            (error) => this.#deps.log?.(`pruning old runs failed: ${error}`),
+          )
+        );
+      },
+    });
   }
 
   /**
@@ -149,33 +204,21 @@ export class ExtractionRuns {
    * RunsClosedError while stopping and RunsQueueFullError when `maxQueued` runs wait.
    */
   async submit(request: RunRequest): Promise<string> {
-    if (this.#closed) throw new RunsClosedError();
-    const waiting = this.#queue.length + this.#arriving;
-    if (waiting >= this.limits.maxQueued) {
-      throw new RunsQueueFullError(waiting, this.limits.maxQueued);
-    }
-    const runId = this.#deps.newId?.() ?? crypto.randomUUID();
-    this.#arriving++;
+    let id: string;
     try {
-      await this.#deps.runs.insertRun({
-        run_id: runId,
-        country: request.country,
-        heat_country: request.heat_country ?? null,
-        bbox: request.bbox,
-        options: request.options,
-        created_at: this.#now(),
-      });
-    } finally {
-      this.#arriving--;
+      id = this.#engine.submit(request).id;
+    } catch (error) {
+      if (!(error instanceof JobRefusedError)) throw error;
+      if (error.reason === "closed") throw new RunsClosedError();
+      throw new RunsQueueFullError(this.#engine.counts().queued, this.limits.maxQueued);
     }
-    this.#queue.push({ runId, request });
-    this.#worker ??= this.#work();
-    return runId;
+    await this.#engine.recorded(id);
+    return id;
   }
 
   /** Runs waiting and running now. */
   counts(): { queued: number; running: number } {
-    return { queued: this.#queue.length, running: this.#running };
+    return this.#engine.counts();
   }
 
   /** ISO2 codes of the countries with a TABULA typology in the data store (read once). */
@@ -190,41 +233,14 @@ export class ExtractionRuns {
 
   /** Resolves once no run is queued or running (for tests and the stop). */
   async idle(): Promise<void> {
-    while (this.#worker) await this.#worker;
+    await this.#engine.idle();
+    await this.#pruning;
   }
 
   /** Refuses new runs, fails the queued ones, and waits for the running one to finish. */
   async close(): Promise<void> {
-    this.#closed = true;
-    const left = this.#queue.splice(0);
-    for (const { runId } of left) {
-      await this.#deps.runs.finish(
-        runId,
-        { status: "failed", error: STOPPED_BEFORE_START },
-        this.#now(),
-      );
-    }
-    await this.idle();
-  }
-
-  async #work(): Promise<void> {
-    const worker = new ExtractionWorker();
-    try {
-      for (let next = this.#queue.shift(); next; next = this.#queue.shift()) {
-        this.#running = 1;
-        try {
-          await this.#run(worker, next.runId, next.request);
-        } finally {
-          this.#running = 0;
-        }
-        await this.#deps.runs.prune(this.limits.keep).catch((error) => {
-          this.#deps.log?.(`pruning old runs failed: ${error}`);
-        });
-      }
-    } finally {
-      worker.close();
-      this.#worker = undefined;
-    }
+    await this.#engine.close({ queued: "fail", error: STOPPED_BEFORE_START, running: "finish" });
+    await this.#pruning;
   }
 
   /** The variant rows of the run's countries (each read once: the data store is read-only). */
@@ -243,7 +259,31 @@ export class ExtractionRuns {
     return { available, variants };
   }
 
-  async #run(worker: ExtractionWorker, runId: string, request: RunRequest): Promise<void> {
+  /**
+   * One run, in the Worker of the current busy spell (started by its first run, ended when no
+   * run waits after one).
+   */
+  async #run(runId: string, request: RunRequest): Promise<RunOutcome> {
+    const worker = this.#worker ??= new ExtractionWorker();
+    try {
+      return await this.#extract(worker, runId, request);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      this.#deps.log?.(`run ${runId} failed: ${message}`);
+      throw error;
+    } finally {
+      if (this.#engine.counts().queued === 0) {
+        worker.close();
+        if (this.#worker === worker) this.#worker = undefined;
+      }
+    }
+  }
+
+  async #extract(
+    worker: ExtractionWorker,
+    runId: string,
+    request: RunRequest,
+  ): Promise<RunOutcome> {
     const { runs, osmStore } = this.#deps;
     let pct = -1;
     /** The run's folder of building files (the Worker writes, DuckDB reads). */
@@ -256,23 +296,18 @@ export class ExtractionRuns {
       runs.setProgress(runId, next).catch(() => {});
     };
     try {
-      await runs.markRunning(runId, this.#now());
       const regions = await listImportedRegions(osmStore);
       if (!regions.some((r) => r.bbox !== null && intersects(r.bbox, request.bbox))) {
-        await runs.finish(runId, { status: "no_data", reason: NO_REGION_REASON }, this.#now());
-        return;
+        return { status: "no_data", reason: NO_REGION_REASON };
       }
       const total = await countFootprints(osmStore, request.bbox, NEIGHBOUR_MARGIN_DEG);
-      if (total === 0) {
-        await runs.finish(runId, { status: "no_data", reason: NO_BUILDING_REASON }, this.#now());
-        return;
-      }
+      if (total === 0) return { status: "no_data", reason: NO_BUILDING_REASON };
       const max = this.limits.maxFootprints;
       if (total > max) {
-        const error = `the box and its margin hold ${total} footprints; a run reads at most ` +
-          `${max} (EXTRACTION_MAX_FOOTPRINTS): split the box into smaller ones`;
-        await runs.finish(runId, { status: "failed", error }, this.#now());
-        return;
+        throw new Error(
+          `the box and its margin hold ${total} footprints; a run reads at most ` +
+            `${max} (EXTRACTION_MAX_FOOTPRINTS): split the box into smaller ones`,
+        );
       }
       const { available, variants } = await this.#typology(
         request.country,
@@ -294,18 +329,16 @@ export class ExtractionRuns {
         const reason = `none of the ${result.footprints} footprints in and around the box is a ` +
           "building of the box (small and unheated ones are left out unless " +
           "options.keep_small_and_unheated is true)";
-        await runs.finish(runId, { status: "no_data", reason }, this.#now());
-        return;
+        return { status: "no_data", reason };
       }
-      await runs.completeChunks(runId, result.chunks, this.#now());
       this.#deps.log?.(
         `run ${runId}: ${result.buildings} buildings, ${result.problems} problems` +
           (result.firstProblems[0] !== undefined ? ` (first: ${result.firstProblems[0]})` : ""),
       );
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.#deps.log?.(`run ${runId} failed: ${message}`);
-      await runs.finish(runId, { status: "failed", error: message }, this.#now()).catch(() => {});
+      const outcome: RunOutcome = { status: "completed", chunks: result.chunks, dir };
+      // The completion reads the building files: they go once its transaction is written.
+      dir = undefined;
+      return outcome;
     } finally {
       if (dir !== undefined) await Deno.remove(dir, { recursive: true }).catch(() => {});
     }

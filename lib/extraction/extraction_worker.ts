@@ -13,8 +13,8 @@
  * number of its run, so that answers of a dropped run are told apart.
  */
 import { join } from "node:path";
-import { typologyFromRows } from "../heat/typology.ts";
-import type { VariantRow } from "../heat/variant_row.ts";
+import { typologyFromRows } from "../heat/typology/typology.ts";
+import type { VariantRow } from "../heat/parameters/variant_row.ts";
 import type { Footprint } from "./building_record.ts";
 import { type BoxRequest, extractFootprints, parseFootprintPage } from "./extract_box.ts";
 import { type BuildingChunk, buildingChunks } from "./run_store.ts";

@@ -1,6 +1,6 @@
 /**
  * The one conversion from extracted surfaces (extraction service conventions) to the heat
- * library's caller-supplied surfaces (lib/heat/overrides.ts `Surface`).
+ * library's caller-supplied surfaces (lib/heat/calculation/overrides.ts `Surface`).
  *
  * The two services count tilt the opposite way: the extraction service (the spec) has 0 =
  * vertical and 90 = horizontal, the heat service (ISO 52016, buem) 0 = horizontal and 90 =
@@ -12,7 +12,7 @@
  * opaque walls, so each wall loses its windows' area (and the door's, on the wall that holds
  * it). Party walls (`adiabatic`) carry no heat flow and are left out.
  */
-import type { Surface, SurfaceType } from "../heat/overrides.ts";
+import type { Surface, SurfaceType } from "../heat/calculation/overrides.ts";
 import type { ExtractedSurface } from "./building_record.ts";
 
 /** The U-value, W/(m2.K), given to every surface of each heat category. */
@@ -53,8 +53,23 @@ export function tabulaDoorArea(aRef: number): number {
  * The heat service's surfaces of one building: net exposed walls, windows, roof planes (or the
  * upper ceiling), the floor and the door, each with its category's U-value.
  *
- * @example toHeatSurfaces(building.surfaces, { roof: 0.2, wall: 0.3, floor: 0.4, window: 1.4,
- *   door: 1.7 }, { doorArea: tabulaDoorArea(120) })
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const u = { roof: 0.2, wall: 0.3, floor: 0.4, window: 1.4, door: 1.7 };
+ * const surfaces = [
+ *   { id: "b/wall/0", type: "wall", area: 30, azimuth: 180, tilt: 0 },
+ *   { id: "b/wall/0/window", type: "window", area: 6, azimuth: 180, tilt: 0, parent: "b/wall/0" },
+ *   { id: "b/floor", type: "floor", area: 100, azimuth: null, tilt: 90 },
+ * ] as const;
+ * // The wall loses its window and the door (TABULA's estimate for A_C_Ref = 50 m2: 2 m2).
+ * assert.deepEqual(toHeatSurfaces(surfaces, u, { doorArea: tabulaDoorArea(50) }), [
+ *   { id: "b/wall/0", type: "wall", area: 22, u_value: 0.3, azimuth: 180, tilt: 90 },
+ *   { id: "b/wall/0/window", type: "window", area: 6, u_value: 1.4, azimuth: 180, tilt: 90 },
+ *   { id: "b/wall/0/door", type: "door", area: 2, u_value: 1.7, azimuth: 180, tilt: 90 },
+ *   { id: "b/floor", type: "floor", area: 100, u_value: 0.4, tilt: 0 },
+ * ]);
+ * ```
  */
 export function toHeatSurfaces(
   surfaces: readonly ExtractedSurface[],

@@ -23,7 +23,13 @@ export interface LocalProjection {
 /**
  * The equirectangular projection around [lon0, lat0] with the radius of lib/osm/geo_measure.ts.
  *
- * @example createLocalProjection([9.53, 47.1]).toLocal([9.531, 47.1]) // [~75.9, 0]
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const [x, y] = createLocalProjection([9.53, 47.1]).toLocal([9.531, 47.1]);
+ * assert.equal(x.toFixed(1), "75.8"); // metres east
+ * assert.equal(y, 0);
+ * ```
  */
 export function createLocalProjection(origin: readonly [number, number]): LocalProjection {
   const [lon0, lat0] = origin;

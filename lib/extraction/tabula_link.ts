@@ -7,12 +7,12 @@
  * archetype's category U-values and q_h_nd) is prepared once per run (`heatLinkDeps`,
  * `loadTabulaForRun`), so a building costs one calculation.
  */
-import { calculate } from "../heat/calculate.ts";
-import { prepareVariant } from "../heat/prepared_variant.ts";
-import { type Surface, SURFACE_TYPES, type SurfaceType } from "../heat/overrides.ts";
-import { COUNTRY_COLUMN, ROW_COLUMN, VARIANT_TABLE } from "../heat/tabula_tables.ts";
-import { type Typology, typologyFromRows } from "../heat/typology.ts";
-import { codeOf, type VariantRow } from "../heat/variant_row.ts";
+import { calculate } from "../heat/calculation/calculate.ts";
+import { prepareVariant } from "../heat/calculation/prepared_variant.ts";
+import { type Surface, SURFACE_TYPES, type SurfaceType } from "../heat/calculation/overrides.ts";
+import { COUNTRY_COLUMN, ROW_COLUMN, VARIANT_TABLE } from "../heat/tabula/tabula_tables.ts";
+import { type Typology, typologyFromRows } from "../heat/typology/typology.ts";
+import { codeOf, type VariantRow } from "../heat/parameters/variant_row.ts";
 import { quoteIdent, type Store } from "../store/store.ts";
 import type { BuildingRecord, ExtractionOptions, TabulaLink } from "./building_record.ts";
 import {
@@ -193,7 +193,7 @@ export function roofTreatment(roofLevels: number, attic: string): RoofTreatment 
   return roofLevels >= 1 || ROOF_IN_ENVELOPE.has(attic) ? "planes" : "ceiling";
 }
 
-/** Bounds of the n_Storey override (lib/heat/parameter_building.ts). */
+/** Bounds of the n_Storey override (lib/heat/parameters/parameter_building.ts). */
 const MAX_STOREYS = 100;
 
 /**

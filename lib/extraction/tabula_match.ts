@@ -11,10 +11,10 @@ import {
   OPEN_YEAR_FROM,
   OPEN_YEAR_TO,
   periodOfYear,
-} from "../heat/periods.ts";
-import { refurbishmentLevels } from "../heat/match.ts";
-import type { Typology } from "../heat/typology.ts";
-import { preferredSet } from "../heat/variant_sets.ts";
+} from "../heat/typology/periods.ts";
+import { refurbishmentLevels } from "../heat/typology/match.ts";
+import type { Typology } from "../heat/typology/typology.ts";
+import { preferredSet } from "../heat/typology/variant_sets.ts";
 import type { BuildingRecord } from "./building_record.ts";
 
 export type { BuildingType };
@@ -109,7 +109,7 @@ export function tabulaBuildingType(facts: MatchFacts): TypeChoice {
 export interface CountryTypology {
   /** ISO 3166-1 alpha-2 of the typology. */
   readonly iso2: string;
-  /** The variant set used: the national `N` where there is one (lib/heat/variant_sets.ts). */
+  /** The variant set used: the national `N` where there is one (lib/heat/typology/variant_sets.ts). */
   readonly set: string;
   /** Periods of each type that has a generic existing-state variant, oldest first. */
   readonly periods: Readonly<Record<BuildingType, readonly ConstructionPeriod[]>>;
@@ -119,7 +119,7 @@ export interface CountryTypology {
 
 /**
  * A country's typology for the match; undefined when the country has none. The variant of a
- * type and period is the main option's existing state (lib/heat/match.ts
+ * type and period is the main option's existing state (lib/heat/typology/match.ts
  * `refurbishmentLevels`): `Gen.ReEx.001.001` where present.
  */
 export function countryTypology(typology: Typology, iso2: string): CountryTypology | undefined {

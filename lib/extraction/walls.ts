@@ -15,7 +15,11 @@ const DEG = 180 / Math.PI;
  * Azimuth, degrees clockwise from north in [0, 360), of the outward (right-hand) normal of the
  * edge a -> b: atan2(nx, ny) with n = (dy, -dx).
  *
- * @example edgeAzimuth([0, 0], [10, 0]) // 180: an edge running east on a CCW ring faces south
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(edgeAzimuth([0, 0], [10, 0]), 180); // an edge running east on a CCW ring faces south
+ * ```
  */
 export function edgeAzimuth(a: LocalPoint, b: LocalPoint): number {
   return azimuthOf(b[1] - a[1], -(b[0] - a[0]));

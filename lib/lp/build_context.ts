@@ -3,7 +3,7 @@
  * index being filled and Calliope's set lookups (which carriers a loc_tech produces or consumes,
  * its primary carrier, the remote end of a link).
  */
-import type { ResolvedLocTech, ResolvedModel } from "../model/resolved_model.ts";
+import type { ResolvedLocTech, ResolvedModel } from "../model/preprocess/resolved_model.ts";
 import type { CostExpression, LpIndex } from "./lp_index.ts";
 import { LpBuilder } from "./lp_builder.ts";
 

@@ -3,7 +3,7 @@
  * each constraint family in its own module (as Calliope's `backend/pyomo/constraints/`), then
  * costs substituted into the objective.
  */
-import type { ResolvedModel } from "../model/resolved_model.ts";
+import type { ResolvedModel } from "../model/preprocess/resolved_model.ts";
 import { createContext } from "./build_context.ts";
 import { addCapacity } from "./capacity.ts";
 import { addConversion } from "./conversion.ts";
@@ -21,10 +21,8 @@ import { addVariables } from "./variables.ts";
 export type { LpIndex } from "./lp_index.ts";
 
 /**
- * The LP of `model` and the index that maps its columns and rows back to Calliope's variables.
- *
- * @example
- * const { lp, index } = buildLp(resolveModel(config));
+ * The LP of `model` (a model config after `resolveModel`) and the index that maps its columns and
+ * rows back to Calliope's variables.
  */
 export function buildLp(model: ResolvedModel): { lp: LinearProgram; index: LpIndex } {
   const ctx = createContext(model);

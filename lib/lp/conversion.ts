@@ -2,7 +2,7 @@
  * Calliope 0.6 `constraints/conversion.py`: a conversion technology's output equals its input
  * times energy_eff (carrier_prod = −energy_eff·carrier_con). Its variable cost is in costs.ts.
  */
-import { at } from "../model/resolved_model.ts";
+import { at } from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
 import { ltc } from "./build_context.ts";
 

@@ -4,7 +4,7 @@
  * to the primary tier on its side (out_2 to the primary *output*); capacity limits the primary
  * output tier only. A carrier with ratio 0 is fixed at zero.
  */
-import { at, type CarrierTier, type ResolvedLocTech } from "../model/resolved_model.ts";
+import { at, type CarrierTier, type ResolvedLocTech } from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
 import { ltc } from "./build_context.ts";
 

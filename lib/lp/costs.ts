@@ -6,7 +6,11 @@
  * cost_investment = cap·(1 + om_annual_investment_fraction) + om_annual·energy_cap·W, with
  * cap = depreciation·W·Σ (unit capital cost × capacity), halved at each end of a link.
  */
-import { at, type ResolvedCosts, type ResolvedLocTech } from "../model/resolved_model.ts";
+import {
+  at,
+  type ResolvedCosts,
+  type ResolvedLocTech,
+} from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
 import { ltc, primaryCarrier, primaryCarrierIn } from "./build_context.ts";
 import type { CostExpression, LinearTerms } from "./lp_index.ts";

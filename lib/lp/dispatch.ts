@@ -2,7 +2,7 @@
  * Calliope 0.6 `constraints/dispatch.py`: production and consumption limited by capacity,
  * resource use by resource capacity, storage by storage capacity, and ramping.
  */
-import { at } from "../model/resolved_model.ts";
+import { at } from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
 import { conCarriers, ltc, prodCarriers } from "./build_context.ts";
 

@@ -3,7 +3,7 @@
  * timestep, resource availability of supply, demand and supply_plus, storage balances (with
  * cyclic storage) and transmission balances (loss applied once, at the receiving end).
  */
-import { at, type ResolvedLocTech } from "../model/resolved_model.ts";
+import { at, type ResolvedLocTech } from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
 import { ltc, primaryCarrier, remoteEnd } from "./build_context.ts";
 import { locCarriers } from "./variables.ts";

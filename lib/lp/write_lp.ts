@@ -43,10 +43,8 @@ function linear(coefs: ArrayLike<number>, names: ArrayLike<string>): string {
 }
 
 /**
- * CPLEX LP text of `lp` (minimisation). The objective offset is written as a constant term.
- *
- * @example
- * await Deno.writeTextFile("model.lp", writeLp(buildLp(model).lp));
+ * CPLEX LP text of `lp` (minimisation). The objective offset is written as a constant term. A
+ * model's LP file: `Deno.writeTextFile("model.lp", writeLp(buildLp(model).lp))`.
  */
 export function writeLp(lp: LinearProgram): string {
   const colNames = sanitizeNames(lp.colNames, "x");

@@ -23,6 +23,19 @@ export const TECH_TYPES = [
 ] as const;
 export type TechType = typeof TECH_TYPES[number];
 
+/** A technology's carrier keys, in Calliope's order (the same in ModelConfig and Calliope YAML). */
+export const CARRIER_KEYS = [
+  "carrier",
+  "carrier_in",
+  "carrier_in_2",
+  "carrier_in_3",
+  "carrier_out",
+  "carrier_out_2",
+  "carrier_out_3",
+  "primary_carrier_in",
+  "primary_carrier_out",
+] as const;
+
 const INFINITY_WORDS = ["inf", ".inf", "-inf", "-.inf"] as const;
 
 /** A number, or infinity spelled as text. */

@@ -2,10 +2,10 @@
  * Either model form in, one resolved model out: the frontend's own JSON is first read into a
  * ModelConfig (its notes kept for the run log), then validated and pre-processed like any other.
  */
-import { isFrontendModel, readFrontendModel } from "./frontend_model.ts";
+import { isFrontendModel, readFrontendModel } from "./frontend/frontend_model.ts";
 import type { ModelProblem } from "./model_problem.ts";
-import type { ResolvedModel } from "./resolved_model.ts";
-import { prepareModel } from "./resolve_model.ts";
+import type { ResolvedModel } from "./preprocess/resolved_model.ts";
+import { prepareModel } from "./preprocess/resolve_model.ts";
 
 /** Accepted (with notes on how a frontend body was read) or refused with every problem. */
 export type PreparedBody =

@@ -18,7 +18,11 @@ export const MAX_BBOX_SPAN_DEG = 5;
  * latitudes in [-90, 90], each minimum below its maximum. Throws a SyntaxError for text that
  * is not four numbers and a RangeError for values out of range; messages start with "bbox".
  *
- * @example parseBbox("9.47,47.04,9.64,47.27") // [9.47, 47.04, 9.64, 47.27]
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(parseBbox("9.47,47.04,9.64,47.27"), [9.47, 47.04, 9.64, 47.27]);
+ * ```
  */
 export function parseBbox(text: string): Bbox {
   const parts = text.split(",").map((p) => p.trim());

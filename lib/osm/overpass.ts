@@ -51,8 +51,15 @@ function oneOf(values: readonly string[]): string {
  * The Overpass QL query for `layer` within `bbox` (clamped to 5 x 5 degrees around its centre),
  * asking `out geom` so ways and relation members come with their positions.
  *
- * @example overpassQuery("power_lines", [9.47, 47.04, 9.64, 47.27], 40)
- * // [out:json][timeout:40];(way["power"~"^(line|minor_line|cable)$"](47.04,9.47,47.27,9.64););out geom;
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal(
+ *   overpassQuery("power_lines", [9.47, 47.04, 9.64, 47.27], 40),
+ *   '[out:json][timeout:40];(way["power"~"^(line|minor_line|cable)$"](47.04,9.47,47.27,9.64););' +
+ *     "out geom;",
+ * );
+ * ```
  */
 export function overpassQuery(layer: LayerName, bbox: Bbox, timeoutS = 40): string {
   const [w, s, e, n] = clampBbox(bbox);

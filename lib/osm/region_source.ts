@@ -15,7 +15,14 @@ export interface RegionSource {
 /**
  * The public form of `source` (as `osm_regions.source_url` records it: a URL or a file path).
  *
- * @example regionSource("/srv/data/li.osm.pbf") // {source_url: null, source_file: "li.osm.pbf"}
+ * @example
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.deepEqual(regionSource("/srv/data/li.osm.pbf"), {
+ *   source_url: null,
+ *   source_file: "li.osm.pbf",
+ * });
+ * ```
  */
 export function regionSource(source: string): RegionSource {
   let url: URL | undefined;

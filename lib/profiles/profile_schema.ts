@@ -2,7 +2,7 @@
  * The zod schemas of hourly profiles: profile metadata (the spec's nine members plus unit, start,
  * end and notes), a full profile (metadata plus `values`), a catalogue profile file and the
  * catalogue index. One source for file validation, TypeScript types and JSON Schema; the served
- * shapes (`lib/catalogue/served_profile.ts`) take their members from here.
+ * shapes (`lib/catalogue/served/served_profile.ts`) take their members from here.
  *
  * Rules beyond the shape: every value a finite number, 1 to 35,136 values, `n_timesteps` equal to
  * the number of values, capacity factors within [0, 1], `end` not before `start`.

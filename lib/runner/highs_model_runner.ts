@@ -6,11 +6,18 @@
  * rejects.
  */
 import { prepareModelBody } from "../model/prepare_model_body.ts";
-import type { ResolvedModel } from "../model/resolved_model.ts";
+import type { ResolvedModel } from "../model/preprocess/resolved_model.ts";
 import { loadHighsOnce, solverName } from "../solver/highs_loader.ts";
 import { solveInProcess } from "../solver/solve_in_process.ts";
 import { solveInWorker } from "../solver/solve_in_worker.ts";
-import type { BodyRun, ModelRunner, Prepared, RunHooks, RunResult } from "./model_runner.ts";
+import type {
+  BodyRun,
+  ModelRunner,
+  Prepared,
+  RunHooks,
+  RunOptions,
+  RunResult,
+} from "./model_runner.ts";
 import { runBodyHere } from "./run_body_here.ts";
 import { runBodyInWorker } from "./run_body_in_worker.ts";
 import { solveModel } from "./solve_model.ts";
@@ -36,9 +43,9 @@ export async function createHighsModelRunner(
       notesByModel.set(prepared.model, prepared.notes);
       return { ok: true, model: prepared.model };
     },
-    run(model: ResolvedModel, hooks: RunHooks): Promise<RunResult> {
+    run(model: ResolvedModel, hooks: RunHooks, options?: RunOptions): Promise<RunResult> {
       hooks.progress({ phase: "build", pct: 0 });
-      return solveModel(model, hooks, solve, notesByModel.get(model));
+      return solveModel(model, hooks, solve, notesByModel.get(model), options);
     },
     runBody(body: Uint8Array, hooks: RunHooks): Promise<BodyRun> {
       return inProcess ? runBodyHere(runner, body, hooks) : runBodyInWorker(body, hooks);

@@ -1,6 +1,7 @@
 /**
  * A refused model as a job keeps it: the first problems by JSON path, how many there were, and
- * the one-line message of the failed job (`Invalid model: <first problems>`).
+ * the one-line message of the failed job (`Invalid model: <first problems>`). The backend's 400
+ * of a model that cannot run is made from the same two functions, in the same words.
  */
 import type { ModelProblem } from "../model/model_problem.ts";
 import type { ModelRefusal } from "./model_runner.ts";
@@ -23,17 +24,21 @@ export function refuseModel(problems: readonly ModelProblem[]): ModelRefusal {
 }
 
 /**
- * `Invalid model: a.b: must be ...; c: unknown key; and 12 more problems`.
+ * `Invalid model: a.b: must be ...; c: unknown key; and 12 more problems`: the first
+ * MAX_NAMED_PROBLEMS problems by path, then how many more there were.
  *
  * @example
- * refusalMessage(refuseModel([{ path: "steps", message: "must be an integer" }]));
- * // "Invalid model: steps: must be an integer"
+ * ```ts
+ * import assert from "node:assert/strict";
+ * const refusal = refuseModel([{ path: "steps", message: "must be an integer" }]);
+ * assert.equal(refusalMessage(refusal), "Invalid model: steps: must be an integer");
+ * ```
  */
-export function refusalMessage(refusal: ModelRefusal): string {
+export function refusalMessage(refusal: ModelRefusal, title = "Invalid model"): string {
   const named = refusal.problems.slice(0, MAX_NAMED_PROBLEMS).map((p) =>
     `${p.path || "(model)"}: ${p.message}`
   );
   const more = refusal.total - named.length;
   if (more > 0) named.push(`and ${more} more problems`);
-  return `Invalid model: ${named.join("; ")}`;
+  return `${title}: ${named.join("; ")}`;
 }

@@ -6,8 +6,13 @@
  * steps on their own thread: `prepare` (every problem at once) and `run`.
  */
 import type { ModelProblem } from "../model/model_problem.ts";
-import type { ResolvedModel } from "../model/resolved_model.ts";
-import type { Termination } from "../solver/solve_types.ts";
+import type { ResolvedModel } from "../model/preprocess/resolved_model.ts";
+import type { LinearProgram } from "../lp/linear_program.ts";
+import type { SolveOptions, Termination } from "../solver/solve_types.ts";
+import type { RunResult } from "../results/run_result.ts";
+
+/** What `run` resolves with; it lives with the read-back that makes it. */
+export type { RunResult };
 
 /** Where a run is: reading and building the LP, or solving it. */
 export interface RunProgress {
@@ -25,17 +30,12 @@ export interface RunHooks {
   readonly signal: AbortSignal;
 }
 
-/**
- * The result JSON of a run (issue 9 section 5): columnar tables plus the keys the frontend's
- * result views read. Only the members the service itself reads are typed here.
- */
-export interface RunResult {
-  readonly success: boolean;
-  readonly termination: Termination;
-  readonly termination_condition: string;
-  /** Σ cost over every cost class, without the unmet-demand penalty; null without a solution. */
-  readonly objective: number | null;
-  readonly [key: string]: unknown;
+/** What a caller may set for one run beyond the model (the CLI's options). */
+export interface RunOptions {
+  /** Solver settings over the model's own (`--method`, `--time-limit`). */
+  readonly solver?: SolveOptions;
+  /** Sees the LP once built, before it is solved (`--write-lp`); awaited. */
+  readonly onLp?: (lp: LinearProgram) => void | Promise<void>;
 }
 
 /**
@@ -76,7 +76,7 @@ export interface ModelRunner {
   /** Validates and pre-processes a request body (either model form). Never throws for bad input. */
   prepare(body: unknown): Prepared;
   /** Builds, solves and reads back; infeasible is a result, a fault rejects with an Error. */
-  run(model: ResolvedModel, hooks: RunHooks): Promise<RunResult>;
+  run(model: ResolvedModel, hooks: RunHooks, options?: RunOptions): Promise<RunResult>;
   /**
    * Parses a JSON body (UTF-8 bytes; they may be transferred away), then prepares and runs it.
    * An invalid or unparsable model resolves with its problems; a fault rejects with an Error;

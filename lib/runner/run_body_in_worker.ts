@@ -15,10 +15,6 @@ import type { BodyRun, RunHooks } from "./model_runner.ts";
  * the problems; rejects with an Error when the Worker fails; resolves with an `interrupted`
  * result as soon as `hooks.signal` aborts. The bytes of `body` are moved to the Worker when
  * `body` spans its whole buffer (the caller must not use them afterwards).
- *
- * @example
- * const run = await runBodyInWorker(new TextEncoder().encode(json), { log, progress, signal });
- * if (!run.ok) console.error(run.problems);
  */
 export function runBodyInWorker(body: Uint8Array, hooks: RunHooks): Promise<BodyRun> {
   const { signal } = hooks;

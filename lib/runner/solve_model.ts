@@ -5,10 +5,10 @@
  */
 import { buildLp } from "../lp/build_lp.ts";
 import type { LinearProgram } from "../lp/linear_program.ts";
-import { readResults } from "../model/read_results.ts";
-import type { ResolvedModel } from "../model/resolved_model.ts";
+import { readResults } from "../results/read_results.ts";
+import type { ResolvedModel } from "../model/preprocess/resolved_model.ts";
 import type { SolveHooks, SolveOptions, SolveOutcome } from "../solver/solve_types.ts";
-import type { RunHooks, RunResult } from "./model_runner.ts";
+import type { RunHooks, RunOptions, RunResult } from "./model_runner.ts";
 
 /** Solves one LP (in a Worker, in-process, or on a Worker's own HiGHS). */
 export type SolveLp = (
@@ -18,15 +18,20 @@ export type SolveLp = (
 ) => Promise<SolveOutcome>;
 
 /**
- * Builds, solves and reads back `model`; the notes of how its body was read go to the log
- * first. The caller reports the start of the build phase (`build` 0) itself.
+ * Builds, solves and reads back `model` (its solver settings under `options.solver`); the notes
+ * of how its body was read go to the log first. The caller reports the start of the build phase
+ * (`build` 0) itself.
  */
 export async function solveModel(
-  model: ResolvedModel,
+  prepared: ResolvedModel,
   hooks: RunHooks,
   solve: SolveLp,
   notes: readonly string[] = [],
+  options: RunOptions = {},
 ): Promise<RunResult> {
+  const model = options.solver === undefined
+    ? prepared
+    : { ...prepared, solver: { ...prepared.solver, ...options.solver } };
   for (const note of notes) hooks.log(`[runner] ${note}`);
   const started = performance.now();
   const { lp, index } = buildLp(model);
@@ -36,6 +41,7 @@ export async function solveModel(
       `${lp.numRows} constraints, ${lp.matrix.values.length} nonzeros, ` +
       `${model.timestamps.length} timesteps`,
   );
+  await options.onLp?.(lp);
   hooks.progress({ phase: "build", pct: 100 });
   hooks.progress({ phase: "solve", pct: 0 });
   const outcome = await solve(lp, model.solver, { onLog: hooks.log, signal: hooks.signal });

@@ -11,7 +11,7 @@ import {
   type Instance,
   INSTANCE_NUMBER_FIELDS,
   instanceSchema,
-} from "../catalogue/technology_schema.ts";
+} from "../catalogue/schema/technology_schema.ts";
 import {
   type Candidate,
   candidateSchema,

@@ -2,7 +2,7 @@
  * The parameters the scraper extracts, their canonical units, and their conversion to the
  * catalogue's instance fields (USD/kW, percent, years, g/kWh).
  */
-import type { InstanceNumberField } from "../catalogue/technology_schema.ts";
+import type { InstanceNumberField } from "../catalogue/schema/technology_schema.ts";
 import type { Paper } from "./paper.ts";
 
 /** Parameter names, one per catalogue instance field the scraper can fill. */

@@ -27,7 +27,10 @@ function omitted(value: unknown): boolean {
  * `JSON.stringify(v)` (for a top-level `undefined`, "null").
  *
  * @example
- * [...jsonPieces({ a: [1, 2] })].join(""); // '{"a":[1,2]}'
+ * ```ts
+ * import assert from "node:assert/strict";
+ * assert.equal([...jsonPieces({ a: [1, 2] })].join(""), '{"a":[1,2]}');
+ * ```
  */
 export function* jsonPieces(value: unknown): Generator<string, void, undefined> {
   yield* write(value, 0);

@@ -24,11 +24,16 @@ export type ReadPoint<T> = (raw: unknown, report: ReportProblem) => T | undefine
  * An array of profile points read by `read`, at most `maxPoints` long.
  *
  * @example
+ * ```ts
+ * import assert from "node:assert/strict";
  * const schema = profilePoints((raw, report) => {
  *   const t = (raw as { t?: unknown })?.t;
  *   if (typeof t === "number") return { t };
  *   report(["t"], "expected a number");
  * }, 1000);
+ * assert.deepEqual(schema.parse([{ t: 1 }, { t: 2 }]), [{ t: 1 }, { t: 2 }]);
+ * assert.deepEqual(schema.safeParse([{ t: "x" }]).error?.issues[0]?.path, [0, "t"]);
+ * ```
  */
 export function profilePoints<T>(read: ReadPoint<T>, maxPoints: number) {
   return z.custom<unknown[]>((value) => Array.isArray(value), {

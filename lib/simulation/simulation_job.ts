@@ -1,12 +1,22 @@
 /**
- * One job of the simulation services: its record as the job manager keeps it, and the view the
- * service shows of it.
+ * One job of the simulation services: the engine's record (`lib/jobs/`) named in the services'
+ * words, what a job holds besides it, and the view the service shows of it.
  */
-import type { FinalFrame, Framed, FrameListener, ProgressFrame } from "./simulation_frames.ts";
-import type { SimulationRun } from "./simulation_model.ts";
+import type { Job } from "../jobs/job.ts";
+import type { StatusWords } from "../jobs/job_states.ts";
+import type { DoneResult, Framed, SimulationFrame } from "./simulation_frames.ts";
 
 /** The statuses of a job, exactly as the client reads them (plus `cancelled`). */
 export type SimulationJobStatus = "queued" | "running" | "done" | "error" | "cancelled";
+
+/** The simulations' word for each state of the engine. */
+export const SIMULATION_STATUS: StatusWords<SimulationJobStatus> = {
+  queued: "queued",
+  running: "running",
+  succeeded: "done",
+  failed: "error",
+  cancelled: "cancelled",
+};
 
 /** What the service shows of a job. */
 export interface SimulationJobView {
@@ -20,53 +30,25 @@ export interface SimulationJobView {
   result_dropped?: true;
 }
 
-/** A job as the manager keeps it. */
-export interface JobRecord<Payload> {
-  id: string;
-  /** The checked payload until its run starts (released then: a profile can weigh MBs). */
-  payload?: Payload;
-  status: SimulationJobStatus;
-  run?: SimulationRun;
-  progressPct: number;
-  error: string | null;
-  result?: Record<string, unknown>;
-  resultDropped?: true;
-  latest?: Framed<ProgressFrame>;
-  final?: Framed<FinalFrame>;
-  listeners: Set<FrameListener>;
-  finishedAt?: number;
-  /** Bytes this finished job holds, counted against `maxHeldBytes`. */
-  heldBytes: number;
-  /** Settles when the job's run ended (done, error or cancelled). */
-  settled: Promise<void>;
-  settle: () => void;
-}
+/** A job of the simulations on the engine: its payload in, its result and frames out. */
+export type SimulationJob<Payload> = Job<Payload, DoneResult, Framed<SimulationFrame>>;
 
-/** A queued job of `payload`. */
-export function newJobRecord<Payload>(id: string, payload: Payload): JobRecord<Payload> {
-  let settle!: () => void;
-  const settled = new Promise<void>((resolve) => settle = resolve);
-  return {
-    id,
-    payload,
-    status: "queued",
-    progressPct: 0,
-    error: null,
-    listeners: new Set(),
-    heldBytes: 0,
-    settled,
-    settle,
-  };
+/** What a job holds besides its engine record. */
+export interface SimulationNote {
+  progressPct: number;
+  /** Set when its result was dropped to bound the memory finished jobs hold. */
+  resultDropped?: true;
 }
 
 /** The view of a job. */
-export function jobView(job: JobRecord<unknown>): SimulationJobView {
+export function jobView(job: SimulationJob<unknown>, note: SimulationNote): SimulationJobView {
+  const status = SIMULATION_STATUS[job.state];
   return {
     job_id: job.id,
-    status: job.status,
-    progress_pct: job.progressPct,
+    status,
+    progress_pct: note.progressPct,
     error: job.error,
-    ...(job.status === "done" && job.result ? { result: job.result } : {}),
-    ...(job.resultDropped ? { result_dropped: true as const } : {}),
+    ...(status === "done" && job.result ? { result: job.result.result } : {}),
+    ...(note.resultDropped ? { result_dropped: true as const } : {}),
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The job manager of the simulation services: runs of a `SimulationModel` kept in memory for a
- * time to live, at most `maxRunning` advancing at once and at most `maxQueued` waiting (FIFO),
+ * The job manager of the simulation services, on the job engine (`lib/jobs/`): runs of a
+ * `SimulationModel` kept in memory for a time to live, at most `maxRunning` advancing at once and at most `maxQueued` waiting (FIFO),
  * each advanced in slices of a few milliseconds with a yield to the event loop in between, so
  * that a cancel stops a run within one slice and telemetry frames (and HTTP answers) go out
  * while it runs. Finished jobs hold at most `maxHeldBytes` of results (`held_results.ts`): beyond,
@@ -9,13 +9,15 @@
  * frames (`simulation_frames.ts`) into WebSocket messages and views (`simulation_job.ts`) into
  * JSON.
  */
+import { JobQueue } from "../jobs/job_queue.ts";
+import { JobRefusedError, type WorkContext } from "../jobs/job_engine.ts";
 import { HeldResults } from "./held_results.ts";
 import { measureResult } from "./result_weight.ts";
 import { RunPacer } from "./run_pacer.ts";
 import {
   type DoneResult,
+  droppedFrame,
   endFrame,
-  type FinalFrame,
   type Framed,
   framed,
   type FrameListener,
@@ -24,7 +26,13 @@ import {
   resultFrameText,
   type SimulationFrame,
 } from "./simulation_frames.ts";
-import { type JobRecord, jobView, newJobRecord, type SimulationJobView } from "./simulation_job.ts";
+import {
+  jobView,
+  SIMULATION_STATUS,
+  type SimulationJob,
+  type SimulationJobView,
+  type SimulationNote,
+} from "./simulation_job.ts";
 import type { SimulationModel, SimulationRun } from "./simulation_model.ts";
 import { yieldToEventLoop } from "../concurrency/yield_to_event_loop.ts";
 
@@ -98,24 +106,20 @@ function checkInteger(name: string, value: number, least: number): void {
   }
 }
 
+/** The error of a cancelled job. */
+const CANCELLED = "Job cancelled";
+
 /** Jobs of one model: submit, read, follow, cancel. */
 export class SimulationJobs<Payload = unknown> {
   readonly #model: SimulationModel<Payload>;
   readonly #maxRunning: number;
   readonly #maxQueued: number;
-  readonly #ttlMs: number;
   readonly #maxFrameBytes: number;
   readonly #sliceMs: number;
   readonly #minFrameIntervalMs: number;
-  readonly #now: () => number;
-  readonly #newId: () => string;
-  readonly #jobs = new Map<string, JobRecord<Payload>>();
-  readonly #queue: JobRecord<Payload>[] = [];
-  /** Jobs queued or running. */
-  readonly #live = new Set<JobRecord<Payload>>();
+  readonly #engine: JobQueue<Payload, DoneResult, Framed<SimulationFrame>>;
+  readonly #notes = new Map<string, SimulationNote>();
   readonly #held: HeldResults;
-  #running = 0;
-  #closed = false;
   #computeMs = 0;
   #telemetryMs = 0;
   #frames = 0;
@@ -125,19 +129,46 @@ export class SimulationJobs<Payload = unknown> {
     this.#model = options.model;
     this.#maxRunning = options.maxRunning ?? d.maxRunning;
     this.#maxQueued = options.maxQueued ?? d.maxQueued;
-    this.#ttlMs = options.ttlMs ?? d.ttlMs;
-    this.#held = new HeldResults(
-      options.maxHeldBytes ?? d.maxHeldBytes,
-      options.maxDroppedKept ?? d.maxDroppedKept,
-      (id) => this.#jobs.delete(id),
-    );
     this.#maxFrameBytes = options.maxFrameBytes ?? d.maxFrameBytes;
     this.#sliceMs = options.sliceMs ?? d.sliceMs;
     this.#minFrameIntervalMs = options.minFrameIntervalMs ?? d.minFrameIntervalMs;
-    this.#now = options.now ?? Date.now;
-    this.#newId = options.newId ?? (() => crypto.randomUUID());
     checkInteger("maxRunning", this.#maxRunning, 1);
     checkInteger("maxQueued", this.#maxQueued, 0);
+    const maxHeldBytes = options.maxHeldBytes ?? d.maxHeldBytes;
+    this.#held = new HeldResults(maxHeldBytes, options.maxDroppedKept ?? d.maxDroppedKept, {
+      drop: (id) => {
+        const job = this.#engine.get(id);
+        const note = this.#notes.get(id);
+        if (job?.state === "succeeded" && note) {
+          note.resultDropped = true;
+          this.#engine.dropResult(id, framed(droppedFrame(id, maxHeldBytes)));
+        } else this.#engine.dropResult(id);
+      },
+      forget: (id) => this.#engine.forget(id),
+    });
+    this.#engine = new JobQueue({
+      work: (payload, context) => this.#execute(payload, context),
+      // Subscribers get the latest progress frame, then the final one.
+      events: { isFinal: ({ frame }) => frame.type !== "progress", keep: "latest" },
+      maxRunning: this.#maxRunning,
+      maxQueued: this.#maxQueued,
+      ttlMs: options.ttlMs ?? d.ttlMs,
+      // Begin on a later turn, so whoever submitted can subscribe before the first slice.
+      startOnLaterTurn: true,
+      cancelMessage: CANCELLED,
+      ...(options.now ? { now: options.now } : {}),
+      ...(options.newId ? { newId: options.newId } : {}),
+      finalEvent: (job) => this.#finalFrame(job),
+      onFinished: (job) => {
+        this.#frames++;
+        const done = job.result;
+        this.#held.hold(job.id, (done?.weight.bytes ?? 0) + (done?.text?.length ?? 0));
+      },
+      onForgotten: (job) => {
+        this.#held.release(job.id);
+        this.#notes.delete(job.id);
+      },
+    });
   }
 
   /** The model the jobs run. */
@@ -147,23 +178,22 @@ export class SimulationJobs<Payload = unknown> {
 
   /** Jobs queued or running. */
   get active(): number {
-    return this.#live.size;
+    return this.#engine.active;
   }
 
   /** Jobs waiting for a run slot. */
   get queued(): number {
-    return this.#queue.length;
+    return this.#engine.counts().queued;
   }
 
   /** Jobs held (any status, not yet expired or forgotten). */
   get size(): number {
-    this.#sweep();
-    return this.#jobs.size;
+    return this.#engine.size;
   }
 
   /** Bytes the finished jobs hold (results, frames and records), bounded by `maxHeldBytes`. */
   get heldBytes(): number {
-    this.#sweep();
+    this.#engine.prune();
     return this.#held.bytes;
   }
 
@@ -199,24 +229,26 @@ export class SimulationJobs<Payload = unknown> {
    * `maxRunning` run. Throws `QueueFullError` when `maxQueued` jobs wait already.
    */
   submit(payload: Payload): SimulationJobView {
-    if (this.#closed) throw new Error("The simulation service is stopping; no new jobs");
-    this.#sweep();
-    if (this.#running >= this.#maxRunning && this.#queue.length >= this.#maxQueued) {
+    let job: SimulationJob<Payload>;
+    try {
+      job = this.#engine.submit(payload);
+    } catch (error) {
+      if (!(error instanceof JobRefusedError)) throw error;
+      if (error.reason === "closed") {
+        throw new Error("The simulation service is stopping; no new jobs");
+      }
       throw new QueueFullError(this.#maxQueued, this.#maxRunning);
     }
-    const job = newJobRecord(this.#newId(), payload);
-    this.#jobs.set(job.id, job);
-    this.#live.add(job);
-    this.#queue.push(job);
-    const view = jobView(job);
-    this.#pump();
-    return view;
+    const note: SimulationNote = { progressPct: 0 };
+    this.#notes.set(job.id, note);
+    return jobView(job, note);
   }
 
   /** The job's view, or undefined when unknown, expired or forgotten. */
   get(id: string): SimulationJobView | undefined {
-    const job = this.#find(id);
-    return job && jobView(job);
+    const job = this.#engine.get(id);
+    const note = this.#notes.get(id);
+    return job && note && jobView(job, note);
   }
 
   /**
@@ -225,15 +257,22 @@ export class SimulationJobs<Payload = unknown> {
    * following, or undefined for an unknown job.
    */
   subscribe(id: string, listener: FrameListener): (() => void) | undefined {
-    const job = this.#find(id);
+    const job = this.#engine.get(id);
     if (!job) return undefined;
-    if (job.latest) listener(job.latest.frame, job.latest.text);
-    if (job.final) {
-      listener(job.final.frame, job.final.text);
-      return () => {};
-    }
-    job.listeners.add(listener);
-    return () => job.listeners.delete(listener);
+    let stop = () => {};
+    let broken = false;
+    stop = job.events.subscribe(({ frame, text }) => {
+      if (broken) return;
+      try {
+        listener(frame, text);
+      } catch {
+        // A broken subscriber (a socket that closed) must not stop the run or the others.
+        broken = true;
+        stop();
+      }
+    });
+    if (broken) stop();
+    return stop;
   }
 
   /**
@@ -241,165 +280,90 @@ export class SimulationJobs<Payload = unknown> {
    * a finished job keeps its status. Answers the view, or undefined for an unknown job.
    */
   cancel(id: string): SimulationJobView | undefined {
-    const job = this.#find(id);
-    if (!job) return undefined;
-    if (job.status === "queued") {
-      const at = this.#queue.indexOf(job);
-      if (at >= 0) this.#queue.splice(at, 1);
-      this.#finish(job, "cancelled", "Job cancelled");
-      job.settle(); // it never reaches a run loop
-    } else if (job.status === "running") {
-      // The run loop sees the status at the end of its slice and stops.
-      this.#finish(job, "cancelled", "Job cancelled");
-    }
-    return jobView(job);
+    const outcome = this.#engine.cancel(id);
+    if (outcome.outcome === "unknown") return undefined;
+    return jobView(outcome.job, this.#notes.get(id)!);
   }
 
   /** Resolves when the job's run has ended (at once for a finished or unknown job). */
   settled(id: string): Promise<void> {
-    return this.#jobs.get(id)?.settled ?? Promise.resolve();
+    return this.#engine.get(id)?.settled ?? Promise.resolve();
   }
 
   /** Refuses new jobs, cancels every unfinished one and waits until their runs have stopped. */
-  async close(): Promise<void> {
-    this.#closed = true;
-    const waits: Promise<void>[] = [];
-    for (const job of [...this.#live]) {
-      this.cancel(job.id);
-      waits.push(job.settled);
+  close(): Promise<void> {
+    return this.#engine.close();
+  }
+
+  /** The final frame of a job that just ended: its result, or its end. */
+  #finalFrame(job: SimulationJob<Payload>): Framed<SimulationFrame> {
+    const status = SIMULATION_STATUS[job.state];
+    if (job.result === undefined || status !== "done") {
+      return framed(
+        endFrame(status === "queued" || status === "running" ? "error" : status, job.error),
+      );
     }
-    await Promise.all(waits);
-  }
-
-  /** A job not expired or forgotten, after forgetting the expired ones. */
-  #find(id: string): JobRecord<Payload> | undefined {
-    this.#sweep();
-    return this.#jobs.get(id);
-  }
-
-  /** Forgets finished jobs older than the time to live. */
-  #sweep(): void {
-    this.#held.sweep(this.#now(), this.#ttlMs);
-  }
-
-  /** Starts queued jobs while there is room. */
-  #pump(): void {
-    while (this.#running < this.#maxRunning && this.#queue.length > 0) {
-      const job = this.#queue.shift()!;
-      this.#running++;
-      void this.#execute(job).finally(() => {
-        this.#running--;
-        job.settle();
-        this.#pump();
-      });
-    }
-  }
-
-  /** Sends a frame to every listener of the job, serialised once. */
-  #emit(job: JobRecord<Payload>, { frame, text }: Framed<SimulationFrame>): void {
-    for (const listener of [...job.listeners]) {
-      try {
-        listener(frame, text);
-      } catch {
-        // A broken subscriber (a socket that closed) must not stop the run or the others.
-        job.listeners.delete(listener);
-      }
-    }
-    this.#frames++;
+    this.#notes.get(job.id)!.progressPct = 100;
+    return resultFrame(job.result, this.#maxFrameBytes);
   }
 
   /**
    * Sends the progress frame of the run's latest step, its time (from `start`) counted as
    * telemetry; answers when it was done.
    */
-  #progress(job: JobRecord<Payload>, run: SimulationRun, start = performance.now()): number {
+  #progress(
+    context: WorkContext<Framed<SimulationFrame>>,
+    run: SimulationRun,
+    start = performance.now(),
+  ): number {
     const latest = framed(progressFrame(run));
-    job.progressPct = latest.frame.progress_pct;
-    this.#emit(job, latest);
-    job.latest = latest;
+    const note = this.#notes.get(context.id);
+    if (note) note.progressPct = latest.frame.progress_pct;
+    context.emit(latest);
+    this.#frames++;
     const end = performance.now();
     this.#telemetryMs += end - start;
     return end;
   }
 
-  /**
-   * Ends a job: its final frame to every listener, then its memory counted (results beyond
-   * `maxHeldBytes` dropped, oldest first). A done job brings its result, the result's weight
-   * and the frame's text when it fits in `maxFrameBytes`.
-   */
-  #finish(
-    job: JobRecord<Payload>,
-    status: "done" | "error" | "cancelled",
-    error: string | null,
-    done?: DoneResult,
-  ): void {
-    job.status = status;
-    job.error = error;
-    job.finishedAt = this.#now();
-    this.#live.delete(job);
-    delete job.payload;
-    let final: Framed<FinalFrame>;
-    if (done) {
-      job.result = done.result;
-      job.progressPct = 100;
-      final = resultFrame(done, this.#maxFrameBytes);
-    } else {
-      final = framed(endFrame(status, error));
-    }
-    this.#emit(job, final);
-    job.final = final;
-    job.listeners.clear();
-    this.#held.hold(job, (done?.weight.bytes ?? 0) + (done?.text?.length ?? 0));
-  }
-
-  async #execute(job: JobRecord<Payload>): Promise<void> {
-    // Begin on a later turn, so whoever submitted can subscribe before the first slice.
-    await yieldToEventLoop();
-    if (job.status !== "queued") return;
-    job.status = "running";
-    try {
-      const run = this.#model.start(job.payload!);
-      delete job.payload; // the run keeps what it needs
-      job.run = run;
-      const pacer = new RunPacer(run, {
-        sliceMs: this.#sliceMs,
-        minFrameIntervalMs: this.#minFrameIntervalMs,
-      }, {
-        computed: (ms) => {
-          this.#computeMs += ms;
-        },
-        progress: (start) => this.#progress(job, run, start),
-      });
-      let stalled = false;
-      while (!pacer.ended && !stalled) {
-        stalled = !pacer.slice();
-        await yieldToEventLoop();
-        if (job.status !== "running") return; // cancelled during the slice or the yield
-      }
-      if (!pacer.ended) throw new Error("The run stopped before its last step");
-      // The last progress frame (100 %) always goes out, then the result.
-      this.#progress(job, run);
-      const resultStart = performance.now();
-      const result = run.result();
-      this.#computeMs += performance.now() - resultStart;
-      delete job.run; // its series are copied into the result
-      // The result's own serialisation is not telemetry: it is needed with or without frames.
-      const weight = measureResult(result);
+  /** One run, slice by slice; a cancel stops it at the end of the current slice. */
+  async #execute(
+    payload: Payload,
+    context: WorkContext<Framed<SimulationFrame>>,
+  ): Promise<DoneResult> {
+    const stopped = () => new DOMException(CANCELLED, "AbortError");
+    const run = this.#model.start(payload);
+    const pacer = new RunPacer(run, {
+      sliceMs: this.#sliceMs,
+      minFrameIntervalMs: this.#minFrameIntervalMs,
+    }, {
+      computed: (ms) => {
+        this.#computeMs += ms;
+      },
+      progress: (start) => this.#progress(context, run, start),
+    });
+    let stalled = false;
+    while (!pacer.ended && !stalled) {
+      stalled = !pacer.slice();
       await yieldToEventLoop();
-      if (job.status !== "running") return;
-      const text = await resultFrameText(
-        { type: "result", result },
-        weight,
-        this.#maxFrameBytes,
-        this.#sliceMs,
-      );
-      if (job.status === "running") this.#finish(job, "done", null, { result, weight, text });
-    } catch (error) {
-      if (job.status === "running") {
-        this.#finish(job, "error", error instanceof Error ? error.message : String(error));
-      }
-    } finally {
-      delete job.run;
+      if (!context.live()) throw stopped(); // cancelled during the slice or the yield
     }
+    if (!pacer.ended) throw new Error("The run stopped before its last step");
+    // The last progress frame (100 %) always goes out, then the result.
+    this.#progress(context, run);
+    const resultStart = performance.now();
+    const result = run.result();
+    this.#computeMs += performance.now() - resultStart;
+    // The result's own serialisation is not telemetry: it is needed with or without frames.
+    const weight = measureResult(result);
+    await yieldToEventLoop();
+    if (!context.live()) throw stopped();
+    const text = await resultFrameText(
+      { type: "result", result },
+      weight,
+      this.#maxFrameBytes,
+      this.#sliceMs,
+    );
+    return { result, weight, text };
   }
 }

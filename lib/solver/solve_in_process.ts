@@ -10,9 +10,6 @@ import type { SolveHooks, SolveOptions, SolveOutcome } from "./solve_types.ts";
 
 /**
  * Solves `lp` with HiGHS on this thread (HiGHS is loaded once per realm).
- *
- * @example
- * const outcome = await solveInProcess(lp, { method: "simplex" }, { onLog: (l) => console.error(l) });
  */
 export async function solveInProcess(
   lp: LinearProgram,

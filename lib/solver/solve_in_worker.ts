@@ -26,10 +26,6 @@ export const TERMINATED_STATUS = "Interrupted by user (worker terminated)";
  * `hooks.signal` resolves with termination "interrupted" within the grace period plus the time
  * HiGHS takes to reach its next checkpoint. A Worker that fails (bad request, crash) rejects
  * with an Error carrying its message. The Worker is always terminated at the end.
- *
- * @example
- * const controller = new AbortController();
- * const outcome = await solveInWorker(lp, { timeLimitS: 60 }, { signal: controller.signal });
  */
 export function solveInWorker(
   lp: LinearProgram,

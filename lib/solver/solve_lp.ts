@@ -40,9 +40,6 @@ const SOLUTION_FEASIBLE = 2;
  * Solves `lp` on `highs` synchronously and names the rows of any infeasible subsystem. The
  * model is always disposed. HiGHS failures become termination "error" with the message; an
  * invalid time limit throws RangeError.
- *
- * @example
- * const outcome = solveLp(await loadHighsOnce(), lp, { method: "simplex" }, { onLog: console.log });
  */
 export function solveLp(
   highs: Highs,

@@ -41,9 +41,19 @@ const DEFAULT_MAX_DELAY_MS = 1000;
  * check); a row that must report whether it was stored needs its own statement.
  *
  * @example
- * const log = createBatchAppender(store, "job_events", ["job_id", "at", "message"]);
- * log.append([jobId, new Date().toISOString(), "solver started"]);
+ * ```ts
+ * import assert from "node:assert/strict";
+ * import { openStore } from "./store.ts";
+ * const store = await openStore(":memory:");
+ * await store.run("CREATE TABLE job_events (job_id TEXT, time TEXT, message TEXT)");
+ * const log = createBatchAppender(store, "job_events", ["job_id", "time", "message"]);
+ * log.append(["job-1", new Date().toISOString(), "solver started"]);
  * await log.close(); // before the job reports that it has finished
+ * assert.deepEqual(await store.all("SELECT message FROM job_events"), [
+ *   { message: "solver started" },
+ * ]);
+ * await store.close();
+ * ```
  */
 export function createBatchAppender(
   store: Pick<Store, "appendRows">,

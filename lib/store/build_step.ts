@@ -1,7 +1,8 @@
 /**
  * One data set's part of the store build: the source paths that decide whether the store is
- * stale, and the function that loads them. TABULA is one step; other data sets (e.g. a technology
- * catalogue) add their own.
+ * stale, and the function that loads them. Each domain exports its own (`tabulaStep` in
+ * lib/heat/tabula/, `catalogueStep` in lib/catalogue/loading/, `profilesStep` in lib/profiles/);
+ * the store runs those it is handed.
  */
 import type { Store } from "./store.ts";
 

@@ -6,12 +6,13 @@
  * table. The build writes a temporary file next to the target and renames it into place, so a
  * failed build never leaves a half-built store and the old store stays as it was.
  *
- * The server calls ensureStore() on start; `pipelines/build_store.ts` is the CLI over it.
+ * The store runs the steps it is handed and knows no data set: the repository's list is
+ * `defaultSteps()` in `lib/data_sets.ts`. The server calls ensureStore() on start;
+ * `pipelines/build_store.ts` is the CLI over it.
  */
 import { createHash } from "node:crypto";
 import { basename, dirname, join, relative } from "node:path";
 import type { BuildStep } from "./build_step.ts";
-import { defaultSteps } from "./build_steps.ts";
 import { readMeta, writeMeta } from "./meta.ts";
 import { openStore } from "./store.ts";
 
@@ -80,8 +81,8 @@ async function removeIfPresent(path: string): Promise<void> {
 export interface EnsureOptions {
   /** Rebuild even when the fingerprint matches. */
   readonly force?: boolean;
-  /** Data sets to build; default defaultSteps(). */
-  readonly steps?: readonly BuildStep[];
+  /** Data sets to build, in order (the repository's: `defaultSteps()` in lib/data_sets.ts). */
+  readonly steps: readonly BuildStep[];
 }
 
 /** Result of ensureStore: whether it built, how long it took (ms) and the fingerprint. */
@@ -94,10 +95,10 @@ export interface EnsureResult {
 /** Builds the store at `path` when it is missing, stale or `force` is set; else leaves it. */
 export async function ensureStore(
   path: string,
-  options: EnsureOptions = {},
+  options: EnsureOptions,
 ): Promise<EnsureResult> {
   const start = performance.now();
-  const steps = options.steps ?? defaultSteps();
+  const steps = options.steps;
   const print = await fingerprint(steps);
   if (!options.force && await recordedFingerprint(path) === print) {
     return { built: false, ms: performance.now() - start, fingerprint: print };

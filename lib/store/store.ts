@@ -218,11 +218,14 @@ async function readOn<T>(
  * writer connection and `options.readers` reader connections (default DEFAULT_READERS).
  *
  * @example
+ * ```ts
+ * import assert from "node:assert/strict";
  * const store = await openStore(":memory:", { readers: 2 });
  * await store.run("CREATE TABLE t (v INTEGER)");
  * await store.run("INSERT INTO t VALUES (1)");
- * await store.all("SELECT v FROM t"); // [{ v: 1 }], read on a reader connection
+ * assert.deepEqual(await store.all("SELECT v FROM t"), [{ v: 1 }]); // read on a reader connection
  * await store.close();
+ * ```
  */
 export async function openStore(path: string, options: StoreOptions = {}): Promise<Store> {
   const readerCount = options.readers ?? DEFAULT_READERS;

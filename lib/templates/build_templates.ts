@@ -20,9 +20,9 @@ import {
   technologyColor,
   toCalliopeReport,
 } from "../catalogue/calliope/mod.ts";
-import { fuelLink, fuelPriceSource } from "../catalogue/fuel_link.ts";
-import type { FuelRecord } from "../catalogue/fuel_schema.ts";
-import type { Domain, Technology } from "../catalogue/technology_schema.ts";
+import { fuelLink, fuelPriceSource } from "../catalogue/adapters/fuel_link.ts";
+import type { FuelRecord } from "../catalogue/schema/fuel_schema.ts";
+import type { Domain, Technology } from "../catalogue/schema/technology_schema.ts";
 import {
   techLeaves,
   type TemplateDefault,

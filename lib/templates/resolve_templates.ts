@@ -5,7 +5,7 @@
  * with name and colour only) and the frontend's (Calliope-shaped `essentials` with parent and
  * carriers). The model given is not changed; `template` stays on the technology.
  */
-import { isFrontendModel } from "../model/frontend_model.ts";
+import { isFrontendModel } from "../model/frontend/frontend_model.ts";
 import { didYouMean } from "../model/key_suggestions.ts";
 import type { ModelProblem } from "../model/model_problem.ts";
 import type { TemplateTech } from "./template_entry.ts";

@@ -22,10 +22,14 @@ const CLOSE_BRACKET = 0x5d;
  * Follows the nesting of a JSON text fed in pieces (a body as it streams in).
  *
  * @example
+ * ```ts
+ * import assert from "node:assert/strict";
  * const scan = new JsonDepthScanner(64);
  * scan.feed('{"a": [1, {"b"');
- * scan.feed(': 2}]}');
- * scan.exceeded; // false; scan.maxDepth === 3
+ * scan.feed(": 2}]}");
+ * assert.equal(scan.exceeded, false);
+ * assert.equal(scan.maxDepth, 3);
+ * ```
  */
 export class JsonDepthScanner {
   /** The deepest level seen so far. */

@@ -71,11 +71,14 @@ for (let b = 0x20; b < 256; b++) PLAIN[b] = b === 0x22 || b === 0x5c ? 0 : 1;
  * An incremental JSON syntax check.
  *
  * @example
+ * ```ts
+ * import assert from "node:assert/strict";
  * const scan = new JsonSyntaxScanner();
  * scan.feed(new TextEncoder().encode('{"a": [1, tr'));
  * scan.feed(new TextEncoder().encode("ue]}"));
- * scan.finish(); // true: one complete value
- * scan.root; // "object"
+ * assert.equal(scan.finish(), true); // one complete value
+ * assert.equal(scan.root, "object");
+ * ```
  */
 export class JsonSyntaxScanner {
   /** Why the text is not JSON, once it is known not to be. */

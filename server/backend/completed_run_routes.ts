@@ -10,7 +10,7 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { BackendStore } from "../../lib/backend/backend_store.ts";
 import { completedRunEntry, completionTime } from "../../lib/backend/list_entries.ts";
 import { httpError } from "../middleware/errors.ts";
-import { readJsonObject } from "./json_body.ts";
+import { readJsonObject } from "../middleware/json_object_body.ts";
 import {
   entryChunks,
   fitsInOneText,

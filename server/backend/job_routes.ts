@@ -7,10 +7,11 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { BackendStore } from "../../lib/backend/backend_store.ts";
 import type { ModelProblem } from "../../lib/model/model_problem.ts";
 import { buildRunModel, readRunOverrides } from "../../lib/backend/run_model.ts";
-import { httpError, MAX_PROBLEMS } from "../middleware/errors.ts";
-import { runEventStream } from "../runner/stream.ts";
+import { refusalMessage, refuseModel } from "../../lib/runner/model_refusal.ts";
+import { httpError } from "../middleware/errors.ts";
+import { runEventStream } from "../middleware/run_event_stream.ts";
 import type { BackendJobs } from "./jobs/jobs.ts";
-import { readJsonObject } from "./json_body.ts";
+import { readJsonObject } from "../middleware/json_object_body.ts";
 import { modelMeta } from "./model_routes.ts";
 import {
   anyObjectSchema,
@@ -38,18 +39,13 @@ export interface JobRouteDeps {
   templates?: ModelTemplates;
 }
 
-/** Most problems listed in `details` of a refused model. */
-export const MAX_LISTED_PROBLEMS = 500;
-
-/** The 400 of a model that cannot run, every problem in `details`. */
+/**
+ * The 400 of a model that cannot run, every problem in `details` (the first MAX_LISTED_PROBLEMS):
+ * the runner's refusal, in the backend's wording (`and 12 more`, not `and 12 more problems`).
+ */
 export function invalidModel(problems: readonly ModelProblem[], what = "Invalid model") {
-  const named = problems.slice(0, MAX_PROBLEMS).map((p) => `${p.path || "(model)"}: ${p.message}`);
-  if (problems.length > MAX_PROBLEMS) named.push(`and ${problems.length - MAX_PROBLEMS} more`);
-  return httpError(
-    400,
-    `${what}: ${named.join("; ")}`,
-    problems.slice(0, MAX_LISTED_PROBLEMS).map(({ path, message }) => ({ path, message })),
-  );
+  const refusal = refuseModel(problems);
+  return httpError(400, refusalMessage(refusal, what), refusal.problems);
 }
 
 /** Registers the job routes on the `/api` app. */

@@ -10,10 +10,10 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import type { BackendStore, StoredModel } from "../../lib/backend/backend_store.ts";
 import { modelListEntry } from "../../lib/backend/list_entries.ts";
-import { isFrontendModel } from "../../lib/model/frontend_model.ts";
+import { isFrontendModel } from "../../lib/model/frontend/frontend_model.ts";
 import { httpError } from "../middleware/errors.ts";
 import type { BackendJobs } from "./jobs/jobs.ts";
-import { readJsonObject } from "./json_body.ts";
+import { readJsonObject } from "../middleware/json_object_body.ts";
 import {
   entryChunks,
   fitsInOneText,

@@ -15,13 +15,13 @@ import { backendOwnOrigins } from "./backend_cors.ts";
 import { checkPeers } from "./peer_check.ts";
 import { TEMPLATE_ROUTES_BASE, templateRoutes } from "./template_routes.ts";
 import { catalogueProxy } from "./catalogue_proxy.ts";
-import { readGeoSettings } from "./geo_config.ts";
-import { geoRoutes } from "./osm_routes.ts";
-import { openOsmService } from "./osm_service.ts";
-import { osmMapRoutes } from "./osm_map_routes.ts";
-import { osmDownloadRoutes, regionDownloadLimits } from "./osm_download_routes.ts";
-import { osmLayerRoutes } from "./osm_layer_routes.ts";
-import { announceRegionImported } from "./osm_context.ts";
+import { readGeoSettings } from "./map/geo_config.ts";
+import { geoRoutes } from "./map/osm_routes.ts";
+import { openOsmService } from "./map/osm_service.ts";
+import { osmMapRoutes } from "./map/osm_map_routes.ts";
+import { osmDownloadRoutes, regionDownloadLimits } from "./map/osm_download_routes.ts";
+import { osmLayerRoutes } from "./map/osm_layer_routes.ts";
+import { announceRegionImported } from "./map/osm_context.ts";
 import { createRegionDownloads } from "../../lib/osm/download/region_download.ts";
 
 /** The modelling backend (BACKEND_PORT, default 8082). */

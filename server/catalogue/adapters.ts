@@ -15,10 +15,10 @@ import {
   toCalliopeReport,
   toCalliopeTechs,
 } from "../../lib/catalogue/calliope/mod.ts";
-import { isReservedKey, RESERVED_KEY_MESSAGE } from "../../lib/catalogue/own_keys.ts";
-import { NoSuchInstanceError } from "../../lib/catalogue/pick_instance.ts";
-import { toPyPSA } from "../../lib/catalogue/pypsa.ts";
-import { DOMAINS } from "../../lib/catalogue/technology_schema.ts";
+import { isReservedKey, RESERVED_KEY_MESSAGE } from "../../lib/catalogue/adapters/own_keys.ts";
+import { NoSuchInstanceError } from "../../lib/catalogue/adapters/pick_instance.ts";
+import { toPyPSA } from "../../lib/catalogue/adapters/pypsa.ts";
+import { DOMAINS } from "../../lib/catalogue/schema/technology_schema.ts";
 import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import {

@@ -14,10 +14,10 @@ import { MIN_SECRET_BYTES } from "../../lib/auth/secret.ts";
 import {
   type CatalogueService,
   createCatalogueService,
-} from "../../lib/catalogue/catalogue_service.ts";
-import { createSubmissionDesk } from "../../lib/catalogue/submission_desk.ts";
-import { createDuckDbSubmissionRepository } from "../../lib/catalogue/submission_repository.ts";
-import { servedSubmittedProfile } from "../../lib/catalogue/timeseries_submission.ts";
+} from "../../lib/catalogue/served/catalogue_service.ts";
+import { createSubmissionDesk } from "../../lib/catalogue/submissions/submission_desk.ts";
+import { createDuckDbSubmissionRepository } from "../../lib/catalogue/submissions/submission_repository.ts";
+import { servedSubmittedProfile } from "../../lib/catalogue/submissions/timeseries_submission.ts";
 import { createDuckDbScraperRepository } from "../../lib/scraper/duckdb_repository.ts";
 import { createScraperService, type ScraperService } from "../../lib/scraper/service.ts";
 import type { SourceClient, SourceName } from "../../lib/scraper/source.ts";

@@ -4,9 +4,9 @@
  */
 import type { PasswordHasher } from "../../lib/auth/password_pool.ts";
 import type { Principal } from "../../lib/auth/principal.ts";
-import type { CatalogueService } from "../../lib/catalogue/catalogue_service.ts";
-import type { SubmissionDesk } from "../../lib/catalogue/submission_desk.ts";
-import type { SubmissionRepository } from "../../lib/catalogue/submission_repository.ts";
+import type { CatalogueService } from "../../lib/catalogue/served/catalogue_service.ts";
+import type { SubmissionDesk } from "../../lib/catalogue/submissions/submission_desk.ts";
+import type { SubmissionRepository } from "../../lib/catalogue/submissions/submission_repository.ts";
 import type { ScraperService } from "../../lib/scraper/service.ts";
 import type { CatalogueSettings } from "./config.ts";
 

@@ -6,7 +6,7 @@
  * lists every problem by file and JSON path.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import type { CatalogueSnapshot } from "../../lib/catalogue/catalogue_snapshot.ts";
+import type { CatalogueSnapshot } from "../../lib/catalogue/served/catalogue_snapshot.ts";
 import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import { BEARER_SECURITY, FORBIDDEN, requireAdmin, UNAUTHORIZED } from "./auth.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";

@@ -4,7 +4,7 @@
  * instances name their fuel in `fuel`. Everything comes from the snapshot in memory.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { type FuelRecord, fuelRecordSchema } from "../../lib/catalogue/fuel_schema.ts";
+import { type FuelRecord, fuelRecordSchema } from "../../lib/catalogue/schema/fuel_schema.ts";
 import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import { apiError } from "./schemas.ts";

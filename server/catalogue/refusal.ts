@@ -2,7 +2,7 @@
  * A refused submission or review as the HTTP error it answers with: 404, 409 with problems, or
  * 429 for a submitter at the pending limit.
  */
-import type { DeskResult, Refusal } from "../../lib/catalogue/submission_desk.ts";
+import type { DeskResult, Refusal } from "../../lib/catalogue/submissions/submission_desk.ts";
 import { httpError } from "../middleware/errors.ts";
 
 /** Throws the 404, 409 or 429 of a refusal; a 409 lists its problems in `details`. */

@@ -5,8 +5,8 @@
  * time-series submissions and scraper candidates are reviewed through it.
  */
 import { createRoute, type OpenAPIHono, type z } from "@hono/zod-openapi";
-import type { Person } from "../../lib/catalogue/submission_record.ts";
-import type { ReviewAction } from "../../lib/catalogue/submission_desk.ts";
+import type { Person } from "../../lib/catalogue/submissions/submission_record.ts";
+import type { ReviewAction } from "../../lib/catalogue/submissions/submission_desk.ts";
 import { createOpenAPIApp } from "../middleware/errors.ts";
 import { BEARER_SECURITY, FORBIDDEN, personOf, requireAdmin, UNAUTHORIZED } from "./auth.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";

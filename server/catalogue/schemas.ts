@@ -11,9 +11,9 @@ import { z } from "@hono/zod-openapi";
 import {
   additionCountsSchema,
   skippedAdditionSchema,
-} from "../../lib/catalogue/catalogue_addition.ts";
-import { reloadAttemptSchema } from "../../lib/catalogue/catalogue_service.ts";
-import { catalogueCountsSchema } from "../../lib/catalogue/catalogue_snapshot.ts";
+} from "../../lib/catalogue/served/catalogue_addition.ts";
+import { reloadAttemptSchema } from "../../lib/catalogue/served/catalogue_service.ts";
+import { catalogueCountsSchema } from "../../lib/catalogue/served/catalogue_snapshot.ts";
 import {
   calliopeAnswerSchema as calliopeAnswerShape,
   calliopeConfigSchema as calliopeConfigShape,
@@ -21,28 +21,28 @@ import {
   calliopeTechSchema as calliopeTechShape,
   calliopeTechsSchema as calliopeTechsShape,
 } from "../../lib/catalogue/calliope/mod.ts";
-import { loadProblemSchema as loadProblemShape } from "../../lib/catalogue/load_problem.ts";
-import { pypsaResultSchema } from "../../lib/catalogue/pypsa.ts";
-import { dataFileReportSchema } from "../../lib/catalogue/read_sources.ts";
+import { loadProblemSchema as loadProblemShape } from "../../lib/catalogue/loading/load_problem.ts";
+import { pypsaResultSchema } from "../../lib/catalogue/adapters/pypsa.ts";
+import { dataFileReportSchema } from "../../lib/catalogue/served/read_sources.ts";
 import {
   servedProfileMetadataSchema,
   servedValuesSchema,
-} from "../../lib/catalogue/served_profile.ts";
+} from "../../lib/catalogue/served/served_profile.ts";
 import {
   servedInstanceSchema,
   servedTechnologySchema,
   technologySummarySchema as technologySummaryShape,
-} from "../../lib/catalogue/served_technology.ts";
+} from "../../lib/catalogue/served/served_technology.ts";
 import {
   personSchema as personShape,
   submissionStatusSchema,
-} from "../../lib/catalogue/submission_record.ts";
-import { technologySubmissionListingSchema } from "../../lib/catalogue/technology_submission.ts";
-import { DOMAINS, LIFECYCLES } from "../../lib/catalogue/technology_schema.ts";
+} from "../../lib/catalogue/submissions/submission_record.ts";
+import { technologySubmissionListingSchema } from "../../lib/catalogue/submissions/technology_submission.ts";
+import { DOMAINS, LIFECYCLES } from "../../lib/catalogue/schema/technology_schema.ts";
 import {
   timeseriesSubmissionListingSchema,
   timeseriesSubmissionSchema,
-} from "../../lib/catalogue/timeseries_submission.ts";
+} from "../../lib/catalogue/submissions/timeseries_submission.ts";
 import { ProfileSchema } from "../../lib/auth/principal.ts";
 import { approvalSchema } from "../../lib/scraper/approval.ts";
 import { candidateSchema, runSummarySchema } from "../../lib/scraper/repository.ts";

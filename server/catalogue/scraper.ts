@@ -5,7 +5,7 @@
  * cites the paper; rejecting archives it.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { MergeConflictError } from "../../lib/catalogue/submission_desk.ts";
+import { MergeConflictError } from "../../lib/catalogue/submissions/submission_desk.ts";
 import { candidateStatusSchema } from "../../lib/scraper/repository.ts";
 import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import { BEARER_SECURITY, FORBIDDEN, requireAdmin, UNAUTHORIZED } from "./auth.ts";

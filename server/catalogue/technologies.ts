@@ -7,9 +7,12 @@
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, TypedResponse } from "hono";
 import { CALLIOPE_PARENTS } from "../../lib/catalogue/calliope/mod.ts";
-import { filterTechnologies, type TechnologyFilter } from "../../lib/catalogue/catalogue_filter.ts";
-import type { CatalogueSnapshot } from "../../lib/catalogue/catalogue_snapshot.ts";
-import type { ServedTechnology } from "../../lib/catalogue/served_technology.ts";
+import {
+  filterTechnologies,
+  type TechnologyFilter,
+} from "../../lib/catalogue/served/catalogue_filter.ts";
+import type { CatalogueSnapshot } from "../../lib/catalogue/served/catalogue_snapshot.ts";
+import type { ServedTechnology } from "../../lib/catalogue/served/served_technology.ts";
 import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import type { CatalogueDeps, CatalogueEnv } from "./deps.ts";
 import {

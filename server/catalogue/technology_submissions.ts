@@ -4,7 +4,7 @@
  * record joins the served catalogue at once) or rejects it below
  * `/api/v1/admin/technologies/submissions`.
  *
- * Whether a record fits the catalogue (`lib/catalogue/technology_submission.ts`) is checked at
+ * Whether a record fits the catalogue (`lib/catalogue/submissions/technology_submission.ts`) is checked at
  * submission and again at approval, since the catalogue may have changed in between: a record
  * that no longer fits answers 409 and stays pending.
  */
@@ -13,7 +13,7 @@ import {
   mergeKindSchema,
   technologyListing,
   technologySubmissionSchema,
-} from "../../lib/catalogue/technology_submission.ts";
+} from "../../lib/catalogue/submissions/technology_submission.ts";
 import { createOpenAPIApp } from "../middleware/errors.ts";
 import {
   BEARER_SECURITY,

@@ -5,8 +5,8 @@
  * by `/timeseries` and `/timeseries/{id}/data`.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { filterProfiles } from "../../lib/catalogue/catalogue_filter.ts";
-import { timeseriesListing } from "../../lib/catalogue/timeseries_submission.ts";
+import { filterProfiles } from "../../lib/catalogue/served/catalogue_filter.ts";
+import { timeseriesListing } from "../../lib/catalogue/submissions/timeseries_submission.ts";
 import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import {
   BEARER_SECURITY,

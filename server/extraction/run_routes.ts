@@ -10,7 +10,7 @@ import {
   RunsQueueFullError,
 } from "../../lib/extraction/extraction_runs.ts";
 import type { RunRecord, RunStore } from "../../lib/extraction/run_store.ts";
-import { readJsonObject } from "../backend/json_body.ts";
+import { readJsonObject } from "../middleware/json_object_body.ts";
 import { httpError, validationHook } from "../middleware/errors.ts";
 import {
   errorOf,

@@ -1,6 +1,6 @@
 /** `/heat/about`: the data's attribution and licence, the method and the data set's size. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { METHOD, TABULA_ATTRIBUTION } from "../../lib/heat/attribution.ts";
+import { METHOD, TABULA_ATTRIBUTION } from "../../lib/heat/tabula/attribution.ts";
 import { createOpenAPIApp, FORBIDDEN_RESPONSE } from "../middleware/errors.ts";
 import type { HeatDeps } from "./deps.ts";
 

@@ -5,8 +5,8 @@
  * It has no authentication of its own: only the gateway (`server/gateway/app.ts`) serves it.
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { calculate as tabulaCalculate } from "../../lib/heat/calculate.ts";
-import type { Typology } from "../../lib/heat/typology.ts";
+import { calculate as tabulaCalculate } from "../../lib/heat/calculation/calculate.ts";
+import type { Typology } from "../../lib/heat/typology/typology.ts";
 import { API_KEY_HEADER } from "../middleware/api_key.ts";
 import { createServiceApp } from "../middleware/service_app.ts";
 import { aboutRoutes } from "./about.ts";

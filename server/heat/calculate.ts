@@ -3,9 +3,9 @@
  * its inputs and optional caller surfaces.
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { overridesSchema } from "../../lib/heat/overrides.ts";
-import type { VariantRow } from "../../lib/heat/variant_row.ts";
-import type { Overrides } from "../../lib/heat/overrides.ts";
+import { overridesSchema } from "../../lib/heat/calculation/overrides.ts";
+import type { VariantRow } from "../../lib/heat/parameters/variant_row.ts";
+import type { Overrides } from "../../lib/heat/calculation/overrides.ts";
 import type { Context } from "hono";
 import {
   createOpenAPIApp,
@@ -14,8 +14,9 @@ import {
   FORBIDDEN_RESPONSE,
   httpError,
 } from "../middleware/errors.ts";
-import { readBodyText } from "../middleware/body_limit.ts";
-import { jsonDepthProblem } from "../../lib/validation/json_depth.ts";
+import { bodyTooLarge } from "../middleware/body_limit.ts";
+import { readJsonBody } from "../middleware/json_body.ts";
+import { jsonDepthMessage } from "../../lib/validation/json_depth.ts";
 import { codeParamsSchema, variantOf } from "./code.ts";
 import type { CalculateFn, HeatDeps } from "./deps.ts";
 
@@ -105,21 +106,19 @@ export function runCalculation(
 
 /** Reads the optional JSON body: empty means no overrides; else JSON, checked by the schema. */
 async function overridesOf(c: Context): Promise<Overrides> {
-  const text = await readBodyText(c.req.raw, MAX_BODY_BYTES);
-  if (text.trim() === "") return {};
+  const read = await readJsonBody(c, MAX_BODY_BYTES);
+  if (!read.ok && read.problem.kind === "too_large") throw bodyTooLarge(MAX_BODY_BYTES);
+  if (!read.ok && read.problem.kind === "empty") return {};
   const mediaType = (c.req.header("content-type") ?? "").split(";")[0]?.trim() ?? "";
   if (!JSON_MEDIA_TYPE.test(mediaType)) {
     throw httpError(415, "The request body must be JSON, sent with Content-Type: application/json");
   }
-  // Refused before anything walks it (issue 18: deeper than 64 levels is a 400 everywhere).
-  const tooDeep = jsonDepthProblem(text);
-  if (tooDeep !== undefined) throw httpError(400, tooDeep);
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
+  if (!read.ok) {
+    // Refused before anything walks it (issue 18: deeper than 64 levels is a 400 everywhere).
+    if (read.problem.kind === "too_deep") throw httpError(400, jsonDepthMessage());
     throw httpError(400, "Malformed JSON in request body");
   }
+  const body = read.value;
   const parsed = overridesSchema.safeParse(body);
   if (!parsed.success) {
     const issues = parsed.error.issues.map(withBoundsMessage);

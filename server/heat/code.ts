@@ -3,9 +3,9 @@
  * routes: malformed code or unknown country 400, unknown code 404.
  */
 import { z } from "@hono/zod-openapi";
-import { VARIANT_CODE_PATTERN } from "../../lib/heat/variant_code.ts";
-import type { CountryInfo, Typology } from "../../lib/heat/typology.ts";
-import type { VariantRow } from "../../lib/heat/variant_row.ts";
+import { VARIANT_CODE_PATTERN } from "../../lib/heat/typology/variant_code.ts";
+import type { CountryInfo, Typology } from "../../lib/heat/typology/typology.ts";
+import type { VariantRow } from "../../lib/heat/parameters/variant_row.ts";
 import { httpError } from "../middleware/errors.ts";
 import { countryOf } from "./country.ts";
 

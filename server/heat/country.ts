@@ -3,8 +3,8 @@
  * that take a country.
  */
 import { z } from "@hono/zod-openapi";
-import type { CountryInfo, Typology } from "../../lib/heat/typology.ts";
-import type { VariantRow } from "../../lib/heat/variant_row.ts";
+import type { CountryInfo, Typology } from "../../lib/heat/typology/typology.ts";
+import type { VariantRow } from "../../lib/heat/parameters/variant_row.ts";
 import { httpError } from "../middleware/errors.ts";
 
 /** An ISO 3166-1 alpha-2 code, upper or lower case. */

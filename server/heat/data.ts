@@ -1,6 +1,6 @@
 /** `/api/v1/data/{code}`: the full parameter set of one variant. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { toTabulaData } from "../../lib/heat/parameters.ts";
+import { toTabulaData } from "../../lib/heat/parameters/parameters.ts";
 import { createOpenAPIApp, errorResponse, FORBIDDEN_RESPONSE } from "../middleware/errors.ts";
 import { codeParamsSchema, variantOf } from "./code.ts";
 import type { HeatDeps } from "./deps.ts";

@@ -1,6 +1,6 @@
 /** `/api/v1/fields`: unit, group, path and descriptions of every parameter-set member. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { fieldMetadata, fieldMetadataSchema } from "../../lib/heat/parameters.ts";
+import { fieldMetadata, fieldMetadataSchema } from "../../lib/heat/parameters/parameters.ts";
 import { createOpenAPIApp, FORBIDDEN_RESPONSE } from "../middleware/errors.ts";
 
 const route = createRoute({

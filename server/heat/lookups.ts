@@ -9,9 +9,13 @@ import {
   type BuildingType,
   type ConstructionPeriod,
   constructionPeriods,
-} from "../../lib/heat/periods.ts";
-import { type MatchKey, refurbishmentLevels, type VariantLevel } from "../../lib/heat/match.ts";
-import type { Typology } from "../../lib/heat/typology.ts";
+} from "../../lib/heat/typology/periods.ts";
+import {
+  type MatchKey,
+  refurbishmentLevels,
+  type VariantLevel,
+} from "../../lib/heat/typology/match.ts";
+import type { Typology } from "../../lib/heat/typology/typology.ts";
 import { countryRows } from "./country.ts";
 import { chooseSet } from "./variant_set.ts";
 

@@ -1,6 +1,6 @@
 /** `/api/v1/periods/{country_iso2}`: the construction-year bands of a country, oldest first. */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { BUILDING_TYPES, OPEN_YEAR_FROM, OPEN_YEAR_TO } from "../../lib/heat/periods.ts";
+import { BUILDING_TYPES, OPEN_YEAR_FROM, OPEN_YEAR_TO } from "../../lib/heat/typology/periods.ts";
 import { createOpenAPIApp, errorResponse, FORBIDDEN_RESPONSE } from "../middleware/errors.ts";
 import { countryOf, countryParamsSchema } from "./country.ts";
 import type { HeatDeps } from "./deps.ts";

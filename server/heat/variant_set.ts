@@ -1,7 +1,7 @@
 /** The optional `set` query parameter and the rule that picks a set when it is absent. */
 import { z } from "@hono/zod-openapi";
-import { CODE_SEGMENT_PATTERN } from "../../lib/heat/variant_code.ts";
-import { variantSets } from "../../lib/heat/variant_sets.ts";
+import { CODE_SEGMENT_PATTERN } from "../../lib/heat/typology/variant_code.ts";
+import { variantSets } from "../../lib/heat/typology/variant_sets.ts";
 import { httpError } from "../middleware/errors.ts";
 
 /** The set rule, for route descriptions. */

@@ -3,9 +3,9 @@
  * levels of one building type and construction period (or year).
  */
 import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
-import { BUILDING_TYPES, periodOfYear } from "../../lib/heat/periods.ts";
-import { LEVEL_LABELS } from "../../lib/heat/match.ts";
-import { CODE_SEGMENT_PATTERN, variantPrefix } from "../../lib/heat/variant_code.ts";
+import { BUILDING_TYPES, periodOfYear } from "../../lib/heat/typology/periods.ts";
+import { LEVEL_LABELS } from "../../lib/heat/typology/match.ts";
+import { CODE_SEGMENT_PATTERN, variantPrefix } from "../../lib/heat/typology/variant_code.ts";
 import {
   createOpenAPIApp,
   errorResponse,

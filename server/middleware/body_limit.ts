@@ -2,7 +2,8 @@
  * Request body limits, the same 413 `{ error }` in every service: `limitBody()` for routes that
  * let the framework read the body, `readBodyText()` for hot paths that read it themselves, and
  * `readBodyBytes()`, the one loop that reads a body within a limit, for readers that also look
- * at each chunk as it arrives (the JSON guards, the runner's shape check, the catalogue proxy).
+ * at each chunk as it arrives (the JSON guard and body reader, the runner's shape check, the
+ * catalogue proxy).
  *
  * Hono's bodyLimit, given a body without Content-Length (an in-process request, HTTP/2, or a
  * POST that sends nothing), buffers it and builds a new Request; on the calculation's hot path
@@ -103,10 +104,22 @@ async function joinChunks(
  * ClientClosedError when the connection closes before the body has arrived.
  */
 export async function readBodyText(req: Request, maxBytes: number): Promise<string> {
+  try {
+    return await readBodyTextWithin(req, maxBytes);
+  } catch (error) {
+    throw error instanceof BodyTooLargeError ? bodyTooLarge(maxBytes) : error;
+  }
+}
+
+/**
+ * The body as text, as `readBodyText` reads it, but a body over `maxBytes` is a
+ * BodyTooLargeError, for readers that word their own answer (the JSON body reader).
+ */
+export async function readBodyTextWithin(req: Request, maxBytes: number): Promise<string> {
   const declared = req.headers.get("content-length");
   if (declared !== null && !req.headers.has("transfer-encoding")) {
     // The hot path: a declared length is checked, then the runtime reads the text itself.
-    if (Number(declared) > maxBytes) throw bodyTooLarge(maxBytes);
+    if (Number(declared) > maxBytes) throw new BodyTooLargeError(maxBytes);
     if (declared === "0" || !req.body) return "";
     try {
       return await req.text();
@@ -114,12 +127,8 @@ export async function readBodyText(req: Request, maxBytes: number): Promise<stri
       throw isConnectionClosed(error) ? new ClientClosedError(error) : error;
     }
   }
-  try {
-    const bytes = await readBodyBytes(req, maxBytes);
-    return bytes.length === 0 ? "" : new TextDecoder().decode(bytes);
-  } catch (error) {
-    throw error instanceof BodyTooLargeError ? bodyTooLarge(maxBytes) : error;
-  }
+  const bytes = await readBodyBytes(req, maxBytes);
+  return bytes.length === 0 ? "" : new TextDecoder().decode(bytes);
 }
 
 /** `1 MiB`, `2 MiB`, or bytes for limits that are not whole mebibytes. */

@@ -1,20 +1,20 @@
 /**
- * The runner's jobs: a registry of runs by UUID, a FIFO queue in front of at most `workers`
- * runs at once, cancellation through each run's AbortSignal, and pruning of finished jobs once
- * their time to live has passed. A job is the raw bytes of its model body until a worker takes
- * it: the runner parses, validates, builds and solves it off this thread (`runBody`), and an
- * invalid model ends the job `failed` with its problems. Each job keeps its events
- * (`JobEventLog`) for its streams and its encoded result, stored before `done` is appended.
+ * The runner's jobs on the job engine (`lib/jobs/`): a registry of runs by UUID, a FIFO queue in
+ * front of at most `workers` runs at once, cancellation through each run's AbortSignal, and
+ * pruning of finished jobs once their time to live has passed. A job is the raw bytes of its
+ * model body until a worker takes it: the runner parses, validates, builds and solves it off
+ * this thread (`runBody`), and an invalid model ends the job `failed` with its problems. Each
+ * job keeps its events (`JobEventLog`) for its streams and its encoded result, stored before
+ * `done` is appended. This file names the engine's states in the runner's words.
  */
+import type { Job as EngineJob } from "../../lib/jobs/job.ts";
+import { JobQueue } from "../../lib/jobs/job_queue.ts";
+import { JobRefusedError, type WorkContext } from "../../lib/jobs/job_engine.ts";
+import type { StatusWords } from "../../lib/jobs/job_states.ts";
 import type { ModelProblem } from "../../lib/model/model_problem.ts";
 import { refusalMessage } from "../../lib/runner/model_refusal.ts";
-import type {
-  BodyRun,
-  EncodedRunResult,
-  ModelRefusal,
-  ModelRunner,
-} from "../../lib/runner/model_runner.ts";
-import { JobEventLog } from "./job_events.ts";
+import type { EncodedRunResult, ModelRefusal, ModelRunner } from "../../lib/runner/model_runner.ts";
+import { JobEventLog, type RunEvent } from "../../lib/runner/run_events.ts";
 import { StatsMeter, type SystemProbe, systemProbe } from "./run_stats.ts";
 
 /** Where a job is. */
@@ -109,70 +109,107 @@ export type CancelOutcome =
   | { readonly outcome: "finished"; readonly job: Job }
   | { readonly outcome: "unknown" };
 
-class JobState implements Job {
-  readonly id = crypto.randomUUID();
-  status: JobStatus = "pending";
-  startedAt: Date | null = null;
-  finishedAt: Date | null = null;
-  termination: string | null = null;
-  error: string | null = null;
-  problems: readonly ModelProblem[] | null = null;
-  result: EncodedRunResult | undefined = undefined;
-  readonly events = new JobEventLog();
-  readonly controller = new AbortController();
-  /** The model body; handed to the run (and released here) when a worker takes the job. */
-  body: Uint8Array | undefined;
-  /** Its size, counted against the bytes waiting while the job is queued. */
-  readonly bodyBytes: number;
-  /** Settles when the run has (no rejection). */
-  settled: Promise<void> = Promise.resolve();
+/** The runner's word for each state of the engine. */
+const STATUS: StatusWords<JobStatus> = {
+  queued: "pending",
+  running: "running",
+  succeeded: "completed",
+  failed: "failed",
+  cancelled: "cancelled",
+};
 
-  constructor(readonly createdAt: Date, body: Uint8Array) {
-    this.body = body;
-    this.bodyBytes = body.length;
+/** A run that ended without a result because its model is invalid. */
+class ModelRefusedError extends Error {
+  constructor(readonly refusal: ModelRefusal) {
+    super(refusalMessage(refusal));
+  }
+}
+
+/** What a job holds besides its engine record: the termination of its run, once it has one. */
+interface RunNote {
+  termination: string | null;
+}
+
+type Engine = JobQueue<{ body: Uint8Array; note: RunNote }, EncodedRunResult, RunEvent>;
+type Record = EngineJob<{ body: Uint8Array; note: RunNote }, EncodedRunResult, RunEvent>;
+
+/** The runner's view of an engine job, read live. */
+class RunnerJob implements Job {
+  constructor(readonly record: Record, readonly note: RunNote) {}
+  get id(): string {
+    return this.record.id;
+  }
+  get status(): JobStatus {
+    return STATUS[this.record.state];
+  }
+  get createdAt(): Date {
+    return new Date(this.record.createdAt);
+  }
+  get startedAt(): Date | null {
+    return this.record.startedAt === null ? null : new Date(this.record.startedAt);
+  }
+  get finishedAt(): Date | null {
+    return this.record.finishedAt === null ? null : new Date(this.record.finishedAt);
+  }
+  get termination(): string | null {
+    return this.note.termination;
+  }
+  get error(): string | null {
+    return this.record.error;
+  }
+  get problems(): readonly ModelProblem[] | null {
+    const failure = this.record.failure;
+    return failure instanceof ModelRefusedError ? failure.refusal.problems : null;
+  }
+  get result(): EncodedRunResult | undefined {
+    return this.record.result;
+  }
+  get events(): JobEventLog {
+    return this.record.events as JobEventLog;
   }
 }
 
 /** Longest pause between two prunings while nothing calls the registry, ms. */
 const MAX_PRUNE_INTERVAL_MS = 60_000;
 
+/** The refusal words of the runner for the engine's. */
+const REFUSED = { closed: "closed", full: "queue_full", weight: "queue_bytes_full" } as const;
+
 /** The jobs of one runner service. */
 export class JobRegistry {
-  readonly #runner: ModelRunner;
+  readonly #engine: Engine;
   readonly #workers: number;
-  readonly #maxQueued: number;
-  readonly #maxQueuedBytes: number;
-  /** Body bytes of the queued jobs. */
-  #queuedBytes = 0;
-  readonly #ttlMs: number;
   readonly #statsMs: number;
-  readonly #clock: () => Date;
   readonly #probe: SystemProbe;
-  readonly #jobs = new Map<string, JobState>();
-  readonly #queue: JobState[] = [];
-  /** Runs whose `run()` has not settled yet, cancelled ones included: each holds a worker. */
-  readonly #active = new Set<JobState>();
-  readonly #pruneTimer: ReturnType<typeof setInterval>;
-  #closed = false;
+  readonly #jobs = new Map<string, RunnerJob>();
 
   constructor(options: JobRegistryOptions) {
     if (!Number.isInteger(options.workers) || options.workers < 1) {
       throw new RangeError(`workers: must be an integer >= 1, got ${options.workers}`);
     }
-    this.#runner = options.runner;
+    const clock = options.clock ?? (() => new Date());
     this.#workers = options.workers;
-    this.#maxQueued = options.maxQueued ?? Infinity;
-    this.#maxQueuedBytes = options.maxQueuedBytes ?? Infinity;
-    this.#ttlMs = options.ttlMs;
     this.#statsMs = options.statsMs;
-    this.#clock = options.clock ?? (() => new Date());
     this.#probe = options.probe ?? systemProbe;
-    this.#pruneTimer = setInterval(
-      () => this.prune(),
-      Math.max(1, Math.min(this.#ttlMs, MAX_PRUNE_INTERVAL_MS)),
-    );
-    // Pruning alone must not keep the process alive.
-    Deno.unrefTimer(this.#pruneTimer);
+    const runner = options.runner;
+    this.#engine = new JobQueue({
+      work: ({ body, note }, context) => this.#run(runner, body, note, context),
+      events: () => new JobEventLog(),
+      maxRunning: options.workers,
+      ...(options.maxQueued !== undefined ? { maxQueued: options.maxQueued } : {}),
+      ...(options.maxQueuedBytes !== undefined ? { maxQueuedWeight: options.maxQueuedBytes } : {}),
+      weigh: ({ body }) => body.length,
+      ttlMs: options.ttlMs,
+      pruneIntervalMs: Math.min(options.ttlMs, MAX_PRUNE_INTERVAL_MS),
+      now: () => clock().getTime(),
+      cancelMessage: CANCELLED,
+      finalEvent: (job) => finalEvent(job),
+      failureMessage: (error) =>
+        error instanceof Error
+          ? error.message || "The run failed"
+          : String(error) || "The run failed",
+      onForgotten: (job) => this.#jobs.delete(job.id),
+    });
   }
 
   /**
@@ -180,11 +217,8 @@ export class JobRegistry {
    * before a body is read, so that a full queue does not cost reading it.
    */
   refusal(bytes = 0): Refused | undefined {
-    if (this.#closed) return "closed";
-    if (this.#active.size < this.#workers) return undefined;
-    if (this.#queue.length >= this.#maxQueued) return "queue_full";
-    if (this.#queuedBytes + bytes > this.#maxQueuedBytes) return "queue_bytes_full";
-    return undefined;
+    const refused = this.#engine.refusal(bytes);
+    return refused && REFUSED[refused];
   }
 
   /**
@@ -192,28 +226,31 @@ export class JobRegistry {
    * a worker is free. The registry owns the bytes from here on.
    */
   submit(body: Uint8Array): SubmitOutcome {
-    this.prune();
-    const refused = this.refusal(body.length);
-    if (refused !== undefined) return { ok: false, reason: refused };
-    const mustWait = this.#active.size >= this.#workers;
-    const job = new JobState(this.#clock(), body);
+    this.#engine.prune();
+    const ahead = this.#engine.counts().queued;
+    const mustWait = this.#engine.slotsTaken >= this.#workers;
+    const note: RunNote = { termination: null };
+    let record: Record;
+    try {
+      record = this.#engine.submit({ body, note });
+    } catch (error) {
+      if (error instanceof JobRefusedError) return { ok: false, reason: REFUSED[error.reason] };
+      throw error;
+    }
+    const job = new RunnerJob(record, note);
     this.#jobs.set(job.id, job);
     if (mustWait) {
       job.events.append({
         type: "log",
-        line: `[runner] queued: waiting for a free worker (${this.#queue.length} job(s) ahead)`,
+        line: `[runner] queued: waiting for a free worker (${ahead} job(s) ahead)`,
       });
     }
-    this.#queue.push(job);
-    this.#queuedBytes += job.bodyBytes;
-    this.#pump();
     return { ok: true, job };
   }
 
   /** The job, unless unknown or pruned. */
   get(id: string): Job | undefined {
-    this.prune();
-    return this.#jobs.get(id);
+    return this.#engine.get(id) && this.#jobs.get(id);
   }
 
   /**
@@ -223,132 +260,73 @@ export class JobRegistry {
    */
   cancel(id: string): CancelOutcome {
     const job = this.#jobs.get(id);
-    if (job === undefined) return { outcome: "unknown" };
-    if (isFinished(job.status)) return { outcome: "finished", job };
-    if (job.status === "pending") {
-      this.#queue.splice(this.#queue.indexOf(job), 1);
-      this.#queuedBytes -= job.bodyBytes;
-      job.body = undefined;
-    }
-    job.status = "cancelled";
-    job.error = CANCELLED;
-    job.finishedAt = this.#clock();
-    job.controller.abort(new DOMException("The job was cancelled", "AbortError"));
-    job.events.append({ type: "error", error: CANCELLED });
-    return { outcome: "cancelled", job };
+    const outcome = this.#engine.cancel(id);
+    if (outcome.outcome === "unknown" || job === undefined) return { outcome: "unknown" };
+    return { outcome: outcome.outcome, job };
   }
 
   /** Jobs running and waiting now. */
   counts(): { running: number; queued: number } {
-    let running = 0;
-    for (const job of this.#active) if (job.status === "running") running++;
-    return { running, queued: this.#queue.length };
+    return this.#engine.counts();
   }
 
   /** Forgets finished jobs whose time to live has passed; returns how many. */
   prune(): number {
-    const now = this.#clock().getTime();
-    let pruned = 0;
-    for (const [id, job] of this.#jobs) {
-      if (job.finishedAt !== null && now - job.finishedAt.getTime() >= this.#ttlMs) {
-        this.#jobs.delete(id);
-        pruned++;
-      }
-    }
-    return pruned;
+    return this.#engine.prune();
   }
 
   /** Refuses new jobs, cancels every unfinished one and waits until their runs have settled. */
-  async close(): Promise<void> {
-    this.#closed = true;
-    clearInterval(this.#pruneTimer);
-    for (const job of [...this.#queue, ...this.#active]) this.cancel(job.id);
-    await Promise.all([...this.#active].map((job) => job.settled));
+  close(): Promise<void> {
+    return this.#engine.close();
   }
 
-  #pump(): void {
-    while (this.#active.size < this.#workers && this.#queue.length > 0) {
-      const job = this.#queue.shift()!;
-      this.#queuedBytes -= job.bodyBytes;
-      this.#start(job);
-    }
-  }
-
-  #start(job: JobState): void {
-    // The bytes go to the run (moved to its Worker); the job keeps nothing of its model.
-    const body = job.body!;
-    job.body = undefined;
-    job.status = "running";
-    job.startedAt = this.#clock();
-    this.#active.add(job);
+  /** One run: stats while it runs, its log and progress as events, an invalid model refused. */
+  async #run(
+    runner: ModelRunner,
+    body: Uint8Array,
+    note: RunNote,
+    context: WorkContext<RunEvent>,
+  ): Promise<EncodedRunResult> {
     const meter = new StatsMeter(this.#probe);
     const stats = setInterval(() => {
-      if (job.status === "running") job.events.append(meter.next());
+      if (context.live()) context.emit(meter.next());
     }, this.#statsMs);
-    const live = () => job.status === "running";
-    let run: Promise<BodyRun>;
     try {
-      run = this.#runner.runBody(body, {
-        log: (line) => {
-          if (live()) job.events.append({ type: "log", line });
-        },
-        progress: ({ phase, pct }) => {
-          if (live()) job.events.append({ type: "progress", phase, pct });
-        },
-        signal: job.controller.signal,
+      const outcome = await runner.runBody(body, {
+        log: (line) => context.emit({ type: "log", line }),
+        progress: ({ phase, pct }) => context.emit({ type: "progress", phase, pct }),
+        signal: context.signal,
       });
+      if (!outcome.ok) throw new ModelRefusedError(outcome);
+      // Kept even when the job was cancelled meanwhile: the status says how the run ended.
+      note.termination = outcome.result.termination;
+      return outcome.result;
     } catch (error) {
-      run = Promise.reject(error);
+      if (!(error instanceof ModelRefusedError) && context.live()) {
+        console.error(`runner: job ${context.id} failed:`, error);
+      }
+      throw error;
+    } finally {
+      clearInterval(stats);
     }
-    job.settled = run
-      .then(
-        (outcome) => outcome.ok ? this.#complete(job, outcome.result) : this.#refuse(job, outcome),
-        (error) => this.#fail(job, error),
-      )
-      .finally(() => {
-        clearInterval(stats);
-        this.#active.delete(job);
-        this.#pump();
-      });
   }
+}
 
-  #complete(job: JobState, result: EncodedRunResult): void {
-    if (job.status === "cancelled") {
-      // Cancelled first: the answer of the interrupted run is not kept.
-      job.termination = result.termination;
-      return;
-    }
-    // Stored before `done` goes out: a client reads /result as soon as it sees `done`.
-    job.result = result;
-    job.termination = result.termination;
-    job.status = "completed";
-    job.finishedAt = this.#clock();
-    job.events.append({
+/** The event that ends a job's stream. */
+function finalEvent(job: Record): RunEvent {
+  if (job.state === "succeeded" && job.result) {
+    const result = job.result;
+    return {
       type: "done",
       result: result.summary,
       objective: result.objective,
       termination: result.termination,
       success: result.success,
-    });
+    };
   }
-
-  /** An invalid model: failed, with its problems kept for the status and the stream. */
-  #refuse(job: JobState, refusal: ModelRefusal): void {
-    if (job.status === "cancelled") return;
-    job.status = "failed";
-    job.error = refusalMessage(refusal);
-    job.problems = refusal.problems;
-    job.finishedAt = this.#clock();
-    job.events.append({ type: "error", error: job.error, problems: refusal.problems });
+  const failure = job.failure;
+  if (failure instanceof ModelRefusedError) {
+    return { type: "error", error: job.error!, problems: failure.refusal.problems };
   }
-
-  #fail(job: JobState, error: unknown): void {
-    if (job.status === "cancelled") return;
-    const message = error instanceof Error ? error.message : String(error);
-    console.error(`runner: job ${job.id} failed:`, error);
-    job.status = "failed";
-    job.error = message || "The run failed";
-    job.finishedAt = this.#clock();
-    job.events.append({ type: "error", error: job.error });
-  }
+  return { type: "error", error: job.error ?? CANCELLED };
 }

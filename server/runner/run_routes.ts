@@ -24,7 +24,7 @@ import {
   runRequestSchema,
   runResultSchema,
 } from "./schemas.ts";
-import { runEventStream } from "./stream.ts";
+import { runEventStream } from "../middleware/run_event_stream.ts";
 
 export { EMPTY_MODEL_MESSAGE } from "./read_model_body.ts";
 export { MAX_LISTED_PROBLEMS } from "../../lib/runner/model_refusal.ts";

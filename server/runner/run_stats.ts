@@ -4,7 +4,7 @@
  * process's CPU time includes it.
  */
 import process from "node:process";
-import type { StatsEvent } from "./job_events.ts";
+import type { StatsEvent } from "../../lib/runner/run_events.ts";
 
 /** One reading of the process and the machine; null where the platform cannot say. */
 export interface SystemReading {

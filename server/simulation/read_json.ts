@@ -1,35 +1,23 @@
 /**
- * The request body of the simulation services' submit routes, read within their bounds: at
- * most SIM_MAX_BODY_MB (413 beyond) and nested at most 64 levels (400 beyond).
+ * The request body of the simulation services' submit routes, read within their bounds by the
+ * JSON body reader and refused as `{ detail }`: over SIM_MAX_BODY_MB 413, nested deeper than 64
+ * levels 400 (followed as the bytes arrive, so a deep body is refused before parsing), empty or
+ * malformed 400.
  */
 import type { Context } from "hono";
-import {
-  jsonDepthMessage,
-  JsonDepthScanner,
-  MAX_JSON_DEPTH,
-} from "../../lib/validation/json_depth.ts";
-import { BodyTooLargeError, readBodyBytes } from "../middleware/body_limit.ts";
+import { jsonDepthMessage } from "../../lib/validation/json_depth.ts";
+import { readJsonBody } from "../middleware/json_body.ts";
 import { detail, mib } from "./answers.ts";
 
-/** Thrown while reading when the body nests too deep. */
-class TooDeep extends Error {}
-
-/**
- * Reads a JSON body of at most `max` bytes nested at most 64 levels: the value, or an error
- * answer. The depth is followed as the bytes arrive, so a deep body is refused before parsing.
- */
+/** Reads a JSON body of at most `max` bytes nested at most 64 levels: the value, or an error answer. */
 export async function readJson(
   c: Context,
   max: number,
 ): Promise<{ value: unknown } | { response: Response }> {
-  const depth = new JsonDepthScanner(MAX_JSON_DEPTH);
-  let bytes: Uint8Array;
-  try {
-    bytes = await readBodyBytes(c.req.raw, max, (chunk) => {
-      if (depth.feed(chunk)) throw new TooDeep();
-    });
-  } catch (error) {
-    if (error instanceof BodyTooLargeError) {
+  const read = await readJsonBody(c, max, { scanWhileReading: true });
+  if (read.ok) return { value: read.value };
+  switch (read.problem.kind) {
+    case "too_large":
       return {
         response: detail(
           c,
@@ -38,19 +26,11 @@ export async function readJson(
             "weighs less (a profile of one point per step for a year at 1-minute steps fits)",
         ),
       };
-    }
-    if (error instanceof TooDeep) return { response: detail(c, 400, jsonDepthMessage()) };
-    throw error;
-  }
-  const text = new TextDecoder().decode(bytes);
-  if (text.trim() === "") {
-    return { response: detail(c, 400, "Request body is empty; send the payload as JSON") };
-  }
-  try {
-    return { value: JSON.parse(text) };
-  } catch (error) {
-    return {
-      response: detail(c, 400, `Malformed JSON: ${error instanceof Error ? error.message : error}`),
-    };
+    case "too_deep":
+      return { response: detail(c, 400, jsonDepthMessage()) };
+    case "empty":
+      return { response: detail(c, 400, "Request body is empty; send the payload as JSON") };
+    case "malformed":
+      return { response: detail(c, 400, `Malformed JSON: ${read.problem.reason}`) };
   }
 }

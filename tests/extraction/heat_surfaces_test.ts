@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import type { ExtractedSurface } from "../../lib/extraction/building_record.ts";
 import { heatTilt, tabulaDoorArea, toHeatSurfaces } from "../../lib/extraction/heat_surfaces.ts";
-import { surfaceSchema } from "../../lib/heat/overrides.ts";
+import { surfaceSchema } from "../../lib/heat/calculation/overrides.ts";
 
 const U = { roof: 0.2, wall: 0.3, floor: 0.4, window: 1.4, door: 1.7 };
 

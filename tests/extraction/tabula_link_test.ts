@@ -11,11 +11,11 @@ import {
   loadTabulaForRun,
   roofTreatment,
 } from "../../lib/extraction/tabula_link.ts";
-import { calculate, referenceArea } from "../../lib/heat/calculate.ts";
-import { SLOTS } from "../../lib/heat/slots.ts";
-import { loadTabula } from "../../lib/heat/tabula_load.ts";
-import { readTabulaSources } from "../../lib/heat/tabula_sources.ts";
-import { numberOf, type VariantRow } from "../../lib/heat/variant_row.ts";
+import { calculate, referenceArea } from "../../lib/heat/calculation/calculate.ts";
+import { SLOTS } from "../../lib/heat/parameters/slots.ts";
+import { loadTabula } from "../../lib/heat/tabula/tabula_load.ts";
+import { readTabulaSources } from "../../lib/heat/tabula/tabula_sources.ts";
+import { numberOf, type VariantRow } from "../../lib/heat/parameters/variant_row.ts";
 import { openStore } from "../../lib/store/store.ts";
 import { testTypology } from "../heat/_typology.ts";
 

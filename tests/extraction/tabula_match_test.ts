@@ -8,7 +8,7 @@ import {
   tabulaBuildingType,
   typicalWindowToWallRatio,
 } from "../../lib/extraction/tabula_match.ts";
-import { typologyFromRows } from "../../lib/heat/typology.ts";
+import { typologyFromRows } from "../../lib/heat/typology/typology.ts";
 import { testTypology } from "../heat/_typology.ts";
 
 /** A building's match facts: a detached 2-storey house of 100 m2 unless told otherwise. */

@@ -3,9 +3,9 @@
  * (no store needed: the pipeline's reader gives the same rows the store holds).
  */
 import { fileURLToPath } from "node:url";
-import { readTabulaSources } from "../../lib/heat/tabula_sources.ts";
-import { type Typology, typologyFromRows } from "../../lib/heat/typology.ts";
-import type { ReferenceRow } from "../../lib/heat/reference_row.ts";
+import { readTabulaSources } from "../../lib/heat/tabula/tabula_sources.ts";
+import { type Typology, typologyFromRows } from "../../lib/heat/typology/typology.ts";
+import type { ReferenceRow } from "../../lib/heat/parameters/reference_row.ts";
 
 export interface TestTypology extends Typology {
   /** Every reference row of tsib/episcope.csv, in file order. */

@@ -10,7 +10,7 @@ import type {
   ResolvedCosts,
   ResolvedLocTech,
   ResolvedModel,
-} from "../../lib/model/resolved_model.ts";
+} from "../../lib/model/preprocess/resolved_model.ts";
 
 /** What a test states about one loc_tech. */
 export interface LocTechSpec {

@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { buildLp } from "../../lib/lp/build_lp.ts";
-import { importCalliopeModel } from "../../lib/model/calliope_import.ts";
+import { importCalliopeModel } from "../../lib/model/calliope/calliope_import.ts";
 import { prepareModelBody } from "../../lib/model/prepare_model_body.ts";
 
 const SECONDS = Number(Deno.env.get("FUZZ_SECONDS") ?? 10);

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { PARAMETERS, REFERENCE_COLUMNS } from "../../lib/heat/parameters.ts";
+import { PARAMETERS, REFERENCE_COLUMNS } from "../../lib/heat/parameters/parameters.ts";
 import { generatedSchemas, schemaDrift } from "../../pipelines/export_schemas.ts";
 
 type JsonSchema = {

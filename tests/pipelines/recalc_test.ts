@@ -4,10 +4,11 @@ import Papa from "papaparse";
 import { main, writeResults } from "../../pipelines/recalc.ts";
 import { openStore } from "../../lib/store/store.ts";
 import { ensureStore } from "../../lib/store/build_store.ts";
+import { defaultSteps } from "../../lib/data_sets.ts";
 
 const dir = await Deno.makeTempDir({ prefix: "recalc_test_" });
 const storePath = join(dir, "store.duckdb");
-await ensureStore(storePath);
+await ensureStore(storePath, { steps: defaultSteps() });
 
 const results = [
   { code: "A", q_h_nd: 100.5, reference: 100, deviation: 0.005 },

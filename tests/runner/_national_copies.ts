@@ -6,7 +6,7 @@
  * 0.5 KB per day) while the LP grows with groups x days x 24 (about 41 variables per location
  * copy and hour). Used by the runner's load tests and by benchmarks/health_during_load.ts.
  */
-import { importCalliopeModel } from "../../lib/model/calliope_import.ts";
+import { importCalliopeModel } from "../../lib/model/calliope/calliope_import.ts";
 
 const NATIONAL = new URL("../../data/models/calliope_national_scale", import.meta.url).pathname;
 

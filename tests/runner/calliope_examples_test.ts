@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { importCalliopeModel } from "../../lib/model/calliope_import.ts";
+import { importCalliopeModel } from "../../lib/model/calliope/calliope_import.ts";
 import type { ModelConfig } from "../../lib/model/model_config.ts";
 import { createHighsModelRunner } from "../../lib/runner/highs_model_runner.ts";
 import type { RunResult } from "../../lib/runner/model_runner.ts";

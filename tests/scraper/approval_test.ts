@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { instanceSchema } from "../../lib/catalogue/technology_schema.ts";
+import { instanceSchema } from "../../lib/catalogue/schema/technology_schema.ts";
 import {
   approveCandidate,
   candidateInstance,

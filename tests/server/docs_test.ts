@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createGateway } from "../../server/gateway/app.ts";
-import { heatApp } from "./_heat.ts";
+import { heatApp } from "./heat/_heat.ts";
 
 const KEY = "docs-key-0123456789";
 const withKey = { headers: { "X-Api-Key": KEY } };

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createGateway, FORBIDDEN_TEXT, type Service } from "../../server/gateway/app.ts";
-import { heatApp } from "./_heat.ts";
+import { heatApp } from "./heat/_heat.ts";
 
 const KEY = "test-key-0123456789";
 const ORIGIN = "https://app.example.org";

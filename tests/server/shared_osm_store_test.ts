@@ -2,8 +2,8 @@ import assert from "node:assert/strict";
 import { listImportedRegions } from "../../lib/osm/osm_store.ts";
 import { readOsmStoreSettings } from "../../server/osm_store_settings.ts";
 import { openSharedOsmStore, REGION_IMPORTED } from "../../server/shared_osm_store.ts";
-import { readGeoSettings } from "../../server/backend/geo_config.ts";
-import { openOsmService } from "../../server/backend/osm_service.ts";
+import { readGeoSettings } from "../../server/backend/map/geo_config.ts";
+import { openOsmService } from "../../server/backend/map/osm_service.ts";
 import { holdStoreInChild } from "../_store_holder.ts";
 
 const offline: typeof fetch = () => Promise.reject(new TypeError("offline"));

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { tabulaStep } from "../../lib/heat/tabula_load.ts";
+import { tabulaStep } from "../../lib/heat/tabula/tabula_step.ts";
 import type { BuildStep } from "../../lib/store/build_step.ts";
 import {
   ensureStore,

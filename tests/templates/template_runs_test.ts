@@ -13,7 +13,7 @@
  */
 import assert from "node:assert/strict";
 import { toCalliopeReport } from "../../lib/catalogue/calliope/mod.ts";
-import type { Technology } from "../../lib/catalogue/technology_schema.ts";
+import type { Technology } from "../../lib/catalogue/schema/technology_schema.ts";
 import { createHighsModelRunner } from "../../lib/runner/highs_model_runner.ts";
 import type { RunResult } from "../../lib/runner/model_runner.ts";
 import { createTemplateLibrary } from "../../lib/templates/template_library.ts";

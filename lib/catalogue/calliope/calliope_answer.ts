@@ -5,8 +5,8 @@
  */
 import { z } from "zod";
 import { CALLIOPE_PARENTS } from "./calliope_keys.ts";
-import type { CapacityConversion } from "../fuel_link.ts";
-import { setOwn } from "../own_keys.ts";
+import type { CapacityConversion } from "../adapters/fuel_link.ts";
+import { setOwn } from "../adapters/own_keys.ts";
 
 /** One technology in Calliope 0.6 form. */
 export const calliopeTechSchema = z.object({

@@ -1,6 +1,6 @@
 /** What the Calliope adapter reads of a technology and its instances; a served `Technology` fits. */
-import type { AdapterOptionalFields } from "../pick_instance.ts";
-import type { Instance, Technology } from "../technology_schema.ts";
+import type { AdapterOptionalFields } from "../adapters/pick_instance.ts";
+import type { Instance, Technology } from "../schema/technology_schema.ts";
 
 /** The instance figures the adapter reads. */
 export type CalliopeInstanceInput =

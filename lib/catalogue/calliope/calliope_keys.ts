@@ -6,7 +6,7 @@
  * abstract base technology allows (`allowed_constraints`, `allowed_costs`).
  */
 
-import { ALLOWED_CONSTRAINTS, ALLOWED_COSTS } from "../../model/tech_defaults.ts";
+import { ALLOWED_CONSTRAINTS, ALLOWED_COSTS } from "../../model/preprocess/tech_defaults.ts";
 
 /** `techs.default_tech.essentials`. */
 export const CALLIOPE_ESSENTIALS_KEYS = [

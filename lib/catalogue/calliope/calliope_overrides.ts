@@ -13,7 +13,7 @@ import {
   type CalliopeParent,
 } from "./calliope_keys.ts";
 import { costClassSchema } from "./cost_class.ts";
-import { ownValue, RESERVED_KEY_MESSAGE, reservedKeyPaths, setOwn } from "../own_keys.ts";
+import { ownValue, RESERVED_KEY_MESSAGE, reservedKeyPaths, setOwn } from "../adapters/own_keys.ts";
 
 function numericKeys<K extends string>(keys: readonly K[]) {
   const shape = {} as Record<K, z.ZodOptional<z.ZodNumber>>;

@@ -3,7 +3,7 @@
  * overrides' cost classes: a word of letters, digits and `_` that cannot reach a prototype.
  */
 import { z } from "zod";
-import { isReservedKey, RESERVED_KEY_MESSAGE } from "../own_keys.ts";
+import { isReservedKey, RESERVED_KEY_MESSAGE } from "../adapters/own_keys.ts";
 
 /** A cost class name: a word of letters, digits and `_`. */
 export const COST_CLASS = /^[A-Za-z_][A-Za-z0-9_]*$/;

@@ -8,8 +8,8 @@
  */
 import type { CalliopeDraft } from "./calliope_draft.ts";
 import type { CalliopeInstanceInput, CalliopeTechnologyInput } from "./calliope_input.ts";
-import { fuelLink, fuelPriceSource } from "../fuel_link.ts";
-import type { FuelRecord } from "../fuel_schema.ts";
+import { fuelLink, fuelPriceSource } from "../adapters/fuel_link.ts";
+import type { FuelRecord } from "../schema/fuel_schema.ts";
 
 /** The cost class of the fuel's CO2. */
 export const CALLIOPE_CO2_CLASS = "co2";

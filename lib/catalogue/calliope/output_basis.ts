@@ -4,7 +4,7 @@
  */
 import { type CalliopeDraft, given } from "./calliope_draft.ts";
 import type { CalliopeInstanceInput } from "./calliope_input.ts";
-import type { CapacityConversion } from "../fuel_link.ts";
+import type { CapacityConversion } from "../adapters/fuel_link.ts";
 
 /** The per-capacity figures on Calliope's basis, and how they were moved there. */
 export interface OutputBasisCosts {

@@ -24,10 +24,10 @@ import { outputBasisCosts } from "./output_basis.ts";
 import { setPerDistanceCosts } from "./per_distance_costs.ts";
 import { setStorageTerms } from "./storage_terms.ts";
 import { setSupplyPlusResource, supplyPlusResource } from "./supply_plus_resource.ts";
-import { setOwn } from "../own_keys.ts";
-import type { FuelRecord } from "../fuel_schema.ts";
-import { pickInstance } from "../pick_instance.ts";
-import { DOMAINS } from "../technology_schema.ts";
+import { setOwn } from "../adapters/own_keys.ts";
+import type { FuelRecord } from "../schema/fuel_schema.ts";
+import { pickInstance } from "../adapters/pick_instance.ts";
+import { DOMAINS } from "../schema/technology_schema.ts";
 
 /** Options of `toCalliope`. */
 export interface CalliopeOptions {

@@ -1,8 +1,10 @@
 /**
- * One region download's record: its state, its event history and its listeners. Any number of
- * clients can follow it, late ones first getting every frame they missed; the final done or
- * error frame ends it.
+ * One region download: a job of the job engine (`lib/jobs/`) named in the download's words, with
+ * its byte counts. Any number of clients can follow it, late ones first getting every frame
+ * they missed; the final done or error frame ends it.
  */
+import type { Job } from "../../jobs/job.ts";
+import type { ImportResult } from "../import_region.ts";
 import type { Region } from "../regions_db.ts";
 
 /** Where a download is. */
@@ -56,54 +58,70 @@ export interface RegionDownload {
 /** A failure whose message is already the frame's message. */
 export class DownloadError extends Error {}
 
-/** The state and event history of one download. */
+/** A download as the job engine holds it: its region in, its import's result out. */
+export type DownloadJob = Job<Region, ImportResult, DownloadFrame>;
+
+/** Whether a frame ends a download's history. */
+export function isFinalFrame(frame: DownloadFrame): boolean {
+  return frame.type === "done" || frame.type === "error";
+}
+
+/** A download's state: its engine job, its step and its byte counts. */
 export class Download implements RegionDownload {
-  status: DownloadStatus = "queued";
+  /** The step of a running download. */
+  stage: "downloading" | "importing" = "downloading";
   bytes = 0;
   totalBytes: number | null = null;
-  error: string | undefined;
-  readonly startedAt = Date.now();
-  finishedAt: number | null = null;
-  finished: Promise<void> = Promise.resolve();
-  readonly #frames: DownloadFrame[] = [];
-  readonly #listeners = new Set<(frame: DownloadFrame) => void>();
 
-  constructor(readonly id: string, readonly region: Region) {}
+  constructor(readonly job: DownloadJob, readonly region: Region) {}
+
+  get id(): string {
+    return this.job.id;
+  }
+
+  get status(): DownloadStatus {
+    const state = this.job.state;
+    if (state === "running") return this.stage;
+    if (state === "succeeded") return "completed";
+    return state === "queued" ? "queued" : "failed";
+  }
+
+  get error(): string | undefined {
+    return this.job.error ?? undefined;
+  }
+
+  get finishedAt(): number | null {
+    return this.job.finishedAt;
+  }
+
+  get finished(): Promise<void> {
+    return this.job.settled;
+  }
 
   view(): DownloadView {
+    const error = this.error;
     return {
       id: this.id,
       region: this.region.path,
       status: this.status,
       bytes: this.bytes,
       total_bytes: this.totalBytes,
-      ...(this.error === undefined ? {} : { error: this.error }),
-      started_at: new Date(this.startedAt).toISOString(),
+      ...(error === undefined ? {} : { error }),
+      started_at: new Date(this.job.createdAt).toISOString(),
       finished_at: this.finishedAt === null ? null : new Date(this.finishedAt).toISOString(),
     };
   }
 
   history(): readonly DownloadFrame[] {
-    return [...this.#frames];
+    return [...this.job.events.events];
   }
 
   subscribe(listener: (frame: DownloadFrame) => void): () => void {
-    for (const frame of this.#frames) listener(frame);
-    if (this.finishedAt !== null) return () => {};
-    this.#listeners.add(listener);
-    return () => this.#listeners.delete(listener);
+    return this.job.events.subscribe(listener);
   }
 
+  /** Appends a frame (ignored once the download has ended). */
   emit(frame: DownloadFrame): void {
-    if (this.finishedAt !== null) return;
-    this.#frames.push(frame);
-    for (const listener of [...this.#listeners]) listener(frame);
-  }
-
-  /** Sends the final frame; no frame follows it. */
-  finish(frame: DownloadFrame): void {
-    this.emit(frame);
-    this.finishedAt = Date.now();
-    this.#listeners.clear();
+    this.job.events.append(frame);
   }
 }

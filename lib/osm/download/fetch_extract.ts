@@ -34,7 +34,7 @@ export async function fetchExtract(
 ): Promise<string> {
   const url = d.region.url;
   const { stallMs, maxBytes, progressIntervalMs: intervalMs } = options;
-  d.status = "downloading";
+  d.stage = "downloading";
   d.emit({ type: "log", message: `downloading ${url}` });
   return await fetchWithDeadlines(url, `Cannot reach ${url}`, options, async (transfer) => {
     const { response } = transfer;

@@ -1,5 +1,5 @@
 /**
- * Region downloads in the background: fetch a Geofabrik extract to a temporary file with byte
+ * Region downloads in the background, as jobs of the job engine (`lib/jobs/`): fetch a Geofabrik extract to a temporary file with byte
  * progress, verify it against the `.md5` the server offers, import it into the store, and keep
  * each download's status and event history so that any number of clients can follow it, late
  * ones first getting everything they missed. A download goes on when its caller goes away; a
@@ -14,11 +14,19 @@
  * Beside it: download_record.ts (one download's state and frames), fetch_extract.ts (the
  * transfer), extract_checksum.ts (the `.md5` check), fetch_with_deadlines.ts (the deadlines).
  */
+import { JobQueue } from "../../jobs/job_queue.ts";
+import { JobRefusedError } from "../../jobs/job_engine.ts";
 import type { Store } from "../../store/store.ts";
-import { Download, DownloadError, type RegionDownload } from "./download_record.ts";
+import {
+  Download,
+  DownloadError,
+  type DownloadFrame,
+  isFinalFrame,
+  type RegionDownload,
+} from "./download_record.ts";
 import { verifyChecksum } from "./extract_checksum.ts";
 import { fetchExtract } from "./fetch_extract.ts";
-import { importOsmExtract } from "../import_region.ts";
+import { importOsmExtract, type ImportResult } from "../import_region.ts";
 import type { Region } from "../regions_db.ts";
 
 export type {
@@ -162,22 +170,13 @@ export function createRegionDownloads(options: RegionDownloadOptions): RegionDow
   // Imports wait on this chain: one at a time on the store's writer.
   let importTail: Promise<unknown> = Promise.resolve();
 
-  const prune = () => {
-    const now = Date.now();
-    const finished = [...downloads.values()].filter((d) => d.finishedAt !== null);
-    const excess = finished.length - maxFinished;
-    finished.forEach((d, i) => {
-      if (i < excess || now - d.finishedAt! > keepMs) downloads.delete(d.id);
-    });
-  };
-
   const runImport = <T>(task: () => Promise<T>): Promise<T> => {
     const result = importTail.then(task);
     importTail = result.catch(() => {});
     return result;
   };
 
-  const execute = async (d: Download) => {
+  const execute = async (d: Download): Promise<ImportResult> => {
     const signal = stop.signal;
     let file: string | undefined;
     try {
@@ -191,7 +190,7 @@ export function createRegionDownloads(options: RegionDownloadOptions): RegionDow
       if (signal.aborted) throw new DownloadError(STOPPED_MESSAGE);
       const result = await runImport(async () => {
         if (signal.aborted) throw new DownloadError(STOPPED_MESSAGE);
-        d.status = "importing";
+        d.stage = "importing";
         d.emit({ type: "log", message: `importing ${d.region.path}` });
         return await importOsmExtract(options.store, file!, {
           regionPath: d.region.path,
@@ -200,55 +199,84 @@ export function createRegionDownloads(options: RegionDownloadOptions): RegionDow
         });
       });
       options.onImported?.(d.region.path);
-      d.status = "completed";
-      d.finish({
-        type: "done",
-        message: `Imported ${d.region.path} in ${result.seconds.toFixed(1)} s: ` +
-          Object.entries(result.counts).map(([layer, n]) => `${n} ${layer}`).join(", "),
-        region: d.region.path,
-        counts: result.counts,
-      });
+      return result;
     } catch (error) {
-      const message = signal.aborted
-        ? STOPPED_MESSAGE
-        : error instanceof DownloadError
-        ? error.message
-        : `Import of ${d.region.path} failed: ${(error as Error)?.message ?? String(error)}`;
-      d.status = "failed";
-      d.error = message;
-      d.finish({ type: "error", message });
+      throw new DownloadError(
+        signal.aborted
+          ? STOPPED_MESSAGE
+          : error instanceof DownloadError
+          ? error.message
+          : `Import of ${d.region.path} failed: ${(error as Error)?.message ?? String(error)}`,
+      );
     } finally {
       if (file !== undefined) await Deno.remove(file).catch(() => {});
     }
   };
 
+  const engine = new JobQueue<Region, ImportResult, DownloadFrame>({
+    work: (_region, context) => execute(downloads.get(context.id)!),
+    events: { isFinal: isFinalFrame },
+    maxRunning,
+    // Beyond `maxRunning` a start is refused, never queued.
+    maxQueued: 0,
+    ttlMs: keepMs,
+    maxFinished,
+    finalEvent: (job) =>
+      job.state === "succeeded" && job.result
+        ? {
+          type: "done",
+          message: `Imported ${downloads.get(job.id)!.region.path} in ` +
+            `${job.result.seconds.toFixed(1)} s: ` +
+            Object.entries(job.result.counts).map(([layer, n]) => `${n} ${layer}`).join(", "),
+          region: downloads.get(job.id)!.region.path,
+          counts: job.result.counts,
+        }
+        : { type: "error", message: job.error ?? STOPPED_MESSAGE },
+    onFinished: (job) => {
+      const d = downloads.get(job.id)!;
+      const key = d.region.path.toLowerCase();
+      if (running.get(key) === d) running.delete(key);
+      serviceLog(`download ${d.id}: ${d.status}${d.error ? `: ${d.error}` : ""}`);
+    },
+    onForgotten: (job) => downloads.delete(job.id),
+  });
+
   return {
     start(region) {
-      prune();
+      engine.prune();
       const key = region.path.toLowerCase();
       const current = running.get(key);
       if (current && current.finishedAt === null) return { download: current, attached: true };
-      const active = [...running.values()].filter((r) => r.finishedAt === null).length;
-      if (active >= maxRunning) throw new DownloadsBusyError(active, maxRunning);
-      const d = new Download(crypto.randomUUID(), region);
-      downloads.set(d.id, d);
-      running.set(key, d);
-      serviceLog(`download ${d.id}: ${region.path} from ${region.url}`);
-      d.emit({ type: "log", message: `queued ${region.path}` });
-      d.finished = execute(d).finally(() => {
-        if (running.get(key) === d) running.delete(key);
-        serviceLog(`download ${d.id}: ${d.status}${d.error ? `: ${d.error}` : ""}`);
-      });
+      let d: Download | undefined;
+      try {
+        // The work looks its download up by id: it is registered before the work begins.
+        const job = engine.submit(region, (job) => {
+          d = new Download(job, region);
+          downloads.set(job.id, d);
+          running.set(key, d);
+          serviceLog(`download ${job.id}: ${region.path} from ${region.url}`);
+          d.emit({ type: "log", message: `queued ${region.path}` });
+        });
+        d ??= downloads.get(job.id)!;
+      } catch (error) {
+        if (error instanceof JobRefusedError && error.reason === "closed") {
+          throw new DownloadError(STOPPED_MESSAGE);
+        }
+        if (error instanceof JobRefusedError) {
+          throw new DownloadsBusyError(engine.active, maxRunning);
+        }
+        throw error;
+      }
       return { download: d, attached: false };
     },
     get(id) {
-      prune();
+      engine.prune();
       return downloads.get(id);
     },
     async close() {
       stop.abort();
       options.signal?.removeEventListener("abort", onStop);
-      await Promise.all([...running.values()].map((d) => d.finished));
+      await engine.close({ running: "finish" });
     },
   };
 }

@@ -5,7 +5,7 @@
  */
 import { requiredLiquidToGasRatio } from "./absorber.ts";
 import { captureCost } from "./capture_cost.ts";
-import type { CcsRunState } from "./ccs_run.ts";
+import type { CcsRunState } from "./ccs_run_state.ts";
 import { KWH_PER_GJ } from "./co2_properties.ts";
 
 function sumTimes(values: Float64Array, stepH: Float64Array): number {

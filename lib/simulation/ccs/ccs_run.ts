@@ -7,8 +7,9 @@ import type { SimulationRun, StepTelemetry } from "../simulation_model.ts";
 import { capturedCo2Tph, solventFlowFromLiquidToGas, type SolventProperties } from "./absorber.ts";
 import { DEFAULT_AUXILIARIES, fanPowerKw, gasVolumeFlowM3s, pumpPowerKw } from "./auxiliaries.ts";
 import { co2MassFraction, flueGasMolarMass } from "./co2_properties.ts";
-import { type CompressionDuty, compressionDuty } from "./co2_compression.ts";
+import { compressionDuty } from "./co2_compression.ts";
 import { ccsResult } from "./ccs_result.ts";
+import { CCS_SERIES, type CcsRunState, type CcsSeriesName } from "./ccs_run_state.ts";
 import { injectionTph, reservoirPressureBar, type StorageSite } from "./injection.ts";
 import type { CcsPayload } from "./payload.ts";
 import {
@@ -19,45 +20,6 @@ import {
   strippingGjT,
 } from "./reboiler.ts";
 import { sourceSeries } from "./source.ts";
-
-/** Series names of a run, each one value per step. */
-export const CCS_SERIES = [
-  "source_co2_tph",
-  "source_co2_pct",
-  "flue_gas_flow_kg_s",
-  "absorber_co2_captured_tph",
-  "absorber_capture_efficiency_pct",
-  "absorber_solvent_flow_m3h",
-  "absorber_fan_power_kw",
-  "absorber_pump_power_kw",
-  "absorber_power_kw",
-  "stripper_co2_released_tph",
-  "stripper_heat_demand_kw",
-  "compressor_power_kw",
-  "compressor_outlet_pressure_bar",
-  "compressor_temperature_c",
-  "storage_injection_rate_tph",
-  "storage_vented_tph",
-  "storage_co2_mass_tonnes",
-  "storage_pressure_bar",
-  "storage_fill_pct",
-] as const;
-
-/** One of the series names. */
-export type CcsSeriesName = typeof CCS_SERIES[number];
-
-/** The run's series and the constants the result needs. */
-export interface CcsRunState {
-  readonly payload: CcsPayload;
-  readonly steps: number;
-  readonly dtS: number;
-  /** Length of each step, h (the last may be shorter). */
-  readonly stepH: Float64Array;
-  readonly series: Readonly<Record<CcsSeriesName, Float64Array>>;
-  readonly compression: CompressionDuty;
-  readonly site: StorageSite;
-  readonly initialStoredT: number;
-}
 
 /** A carbon-capture run; the job manager advances it in slices. */
 export class CcsRun implements SimulationRun {

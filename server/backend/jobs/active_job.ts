@@ -1,49 +1,54 @@
 /**
- * A job of the backend while it runs: its row as stored, its live events (`JobEventLog` of the
- * runner service, so a late stream client gets everything first), its progress and log lines,
- * and the flags that tell the parts of the job manager who ends it.
+ * A job of the backend while it runs: its engine job (`lib/jobs/`: state, signal, events, end),
+ * its row as stored, its progress and log lines, and whether its model is being deleted.
  */
 import type { JobRow } from "../../../lib/backend/backend_store.ts";
 import { JobProgress } from "../../../lib/backend/job_progress.ts";
-import { JobEventLog } from "../../runner/job_events.ts";
+import type { Job } from "../../../lib/jobs/job.ts";
+import { isFinalState } from "../../../lib/jobs/job_states.ts";
+import type { RunResult } from "../../../lib/runner/model_runner.ts";
+import type { JobEventLog, RunEvent } from "../../../lib/runner/run_events.ts";
 import { isFinished, type JobSubmission, type JobView, rowView } from "./job_view.ts";
 
-/** A job being submitted, followed or ended. */
-export interface ActiveJob {
-  row: JobRow;
-  modelName: string;
-  model: Record<string, unknown> | undefined;
-  readonly events: JobEventLog;
-  readonly progress: JobProgress;
-  readonly controller: AbortController;
-  readonly lines: string[];
-  /** Set by whoever ends the job first (the follower, a cancel, a stop). */
-  finalizing: boolean;
-  /** Set when its model is being deleted: the job writes no run record and no result. */
-  discarded: boolean;
-  lastProgress: number;
-  /** The background work: submit, follow, complete or fail. */
-  settled: Promise<void>;
-  /** An ending begun outside the background work (a cancel, a stop, a deletion). */
-  ending: Promise<void> | undefined;
+/** What a job's work brings back: the run's full result, and the runner's `done` if it saw it. */
+export interface Completion {
+  readonly result: RunResult;
+  readonly done: RunEvent | undefined;
 }
 
-/** The active job of a newly recorded row, before anything of it ran. */
-export function activeJob(row: JobRow, submission: JobSubmission): ActiveJob {
-  return {
-    row,
-    modelName: submission.modelName,
-    model: submission.model,
-    events: new JobEventLog(),
-    progress: new JobProgress(),
-    controller: new AbortController(),
-    lines: [],
-    finalizing: false,
-    discarded: false,
-    lastProgress: 0,
-    settled: Promise.resolve(),
-    ending: undefined,
-  };
+/** A backend job on the engine: its submission in, its completion out, the runner's events. */
+export type BackendEngineJob = Job<JobSubmission, Completion, RunEvent>;
+
+/** A job being submitted, followed or ended. */
+export class ActiveJob {
+  readonly modelName: string;
+  model: Record<string, unknown> | undefined;
+  readonly progress = new JobProgress();
+  readonly lines: string[] = [];
+  /** Set when its model is being deleted: the job writes no run record and no result. */
+  discarded = false;
+  lastProgress = 0;
+  /** An ending begun outside its work (a cancel, a stop, a deletion). */
+  ending: Promise<void> | undefined;
+
+  constructor(readonly job: BackendEngineJob, readonly row: JobRow, submission: JobSubmission) {
+    this.modelName = submission.modelName;
+    this.model = submission.model;
+  }
+
+  get events(): JobEventLog {
+    return this.job.events as JobEventLog;
+  }
+
+  /** Aborted when the job ends early (a cancel, a stop, a deletion). */
+  get signal(): AbortSignal {
+    return this.job.signal;
+  }
+
+  /** Whether whoever ends the job has begun to. */
+  get finalizing(): boolean {
+    return this.job.ending || isFinalState(this.job.state);
+  }
 }
 
 /** The job's view, with its progress now while it is unfinished. */

@@ -1,17 +1,18 @@
 /**
  * Following one job of the backend on the solver runner: the model is submitted, then the
- * runner's event stream is read in the background. Runner events become the job's status and
- * progress (`lib/backend/job_progress.ts`) and its log lines; `done` completes the job and
- * `error` fails it (`job_finisher.ts`). A stream that dies is followed again while the runner
+ * runner's event stream is read in the background: the work of the job on the job engine.
+ * Runner events become the job's status and progress (`lib/backend/job_progress.ts`) and its
+ * log lines; `done` brings the full result (the engine then completes the job, `job_rows.ts`
+ * writing it) and `error` fails it. A stream that dies is followed again while the runner
  * answers the job's status; a runner that cannot be reached, or does not answer within
  * `reconnectMs`, fails the job with a message that says so.
  */
 import type { BackendStore } from "../../../lib/backend/backend_store.ts";
 import { type RunnerClient, RunnerHttpError } from "../../../lib/backend/runner_client.ts";
-import type { RunEvent } from "../../runner/job_events.ts";
+import type { RunEvent } from "../../../lib/runner/run_events.ts";
 import { abortableDelay } from "../../../lib/concurrency/abortable_delay.ts";
-import { type ActiveJob, emitProgress, message } from "./active_job.ts";
-import type { JobFinisher } from "./job_finisher.ts";
+import type { RunResult } from "../../../lib/runner/model_runner.ts";
+import { type ActiveJob, type Completion, emitProgress, message } from "./active_job.ts";
 import type { JobLogWriter } from "./job_log_writer.ts";
 import { CANCELLED } from "./job_view.ts";
 
@@ -22,7 +23,6 @@ export interface JobFollowerDeps {
   /** The current time, ISO 8601. */
   now: () => string;
   logs: JobLogWriter;
-  finisher: JobFinisher;
   /** How long a job keeps trying to reach the runner after its stream ended early, ms. */
   reconnectMs: number;
 }
@@ -33,7 +33,6 @@ export class JobFollower {
   readonly #runner: RunnerClient;
   readonly #now: () => string;
   readonly #logs: JobLogWriter;
-  readonly #finisher: JobFinisher;
   readonly #reconnectMs: number;
 
   constructor(deps: JobFollowerDeps) {
@@ -41,13 +40,15 @@ export class JobFollower {
     this.#runner = deps.runner;
     this.#now = deps.now;
     this.#logs = deps.logs;
-    this.#finisher = deps.finisher;
     this.#reconnectMs = deps.reconnectMs;
   }
 
-  /** Submits the job's model to the runner, then follows the job until it ends. */
-  async run(job: ActiveJob): Promise<void> {
-    const signal = job.controller.signal;
+  /**
+   * Submits the job's model to the runner, then follows the job until it ends: answers its
+   * completion, or throws why it failed (or, once it was ended early, the abort).
+   */
+  async run(job: ActiveJob): Promise<Completion> {
+    const signal = job.signal;
     let runnerId: string;
     try {
       // Not aborted by a cancel: a cancel during the upload would leave a job the runner may
@@ -55,27 +56,25 @@ export class JobFollower {
       // job cancelled meanwhile is cancelled on the runner right after (below).
       runnerId = await this.#runner.submit(job.model);
     } catch (error) {
-      if (signal.aborted) return;
-      await this.#finisher.fail(
-        job,
+      signal.throwIfAborted();
+      throw new Error(
         error instanceof RunnerHttpError
           ? `The runner refused the model (HTTP ${error.status}): ${error.message}`
           : message(error),
       );
-      return;
     }
     job.model = undefined;
     job.row.runner_job_id = runnerId;
     await this.#store.updateJob(job.row.id, { runner_job_id: runnerId });
     if (signal.aborted) {
       await this.#runner.cancel(runnerId).catch(() => false);
-      return;
+      signal.throwIfAborted();
     }
-    await this.#follow(job, runnerId);
+    return await this.#follow(job, runnerId);
   }
 
-  async #follow(job: ActiveJob, runnerId: string): Promise<void> {
-    const signal = job.controller.signal;
+  async #follow(job: ActiveJob, runnerId: string): Promise<Completion> {
+    const signal = job.signal;
     let seen = 0;
     let deadline: number | undefined;
     for (;;) {
@@ -87,69 +86,77 @@ export class JobFollower {
           if (index++ < seen) continue;
           seen++;
           deadline = undefined;
-          if (await this.#onEvent(job, runnerId, event)) return;
+          const completion = await this.#onEvent(job, runnerId, event);
+          if (completion) return completion;
         }
         lost = "the runner closed the event stream before the job ended";
       } catch (error) {
-        if (signal.aborted) return;
-        if (await this.#failIfUnknown(job, runnerId, error)) return;
+        signal.throwIfAborted();
+        this.#throwIfUnknown(runnerId, error);
         lost = message(error);
       }
-      if (signal.aborted || job.finalizing) return;
+      signal.throwIfAborted();
       deadline ??= performance.now() + this.#reconnectMs;
       // Is the runner still there, and the job? Then follow it again.
+      let status;
       try {
-        const status = await this.#runner.status(runnerId);
-        if (status.status === "completed") {
-          await this.#finisher.complete(job, runnerId, undefined);
-          return;
-        }
-        if (status.status === "failed" || status.status === "cancelled") {
-          await this.#finisher.fail(
-            job,
-            status.error ?? `The runner reports the job ${status.status}`,
-          );
-          return;
-        }
+        status = await this.#runner.status(runnerId);
       } catch (error) {
-        if (signal.aborted) return;
-        if (await this.#failIfUnknown(job, runnerId, error)) return;
+        signal.throwIfAborted();
+        this.#throwIfUnknown(runnerId, error);
         if (performance.now() >= deadline) {
-          await this.#finisher.fail(
-            job,
+          throw new Error(
             `The connection to the runner at ${this.#runner.baseUrl} was lost during the run ` +
               `and it does not answer: ${lost}; ${message(error)}`,
           );
-          return;
         }
       }
+      if (status?.status === "completed") return await this.#complete(job, runnerId, undefined);
+      if (status?.status === "failed" || status?.status === "cancelled") {
+        throw new Error(status.error ?? `The runner reports the job ${status.status}`);
+      }
       await abortableDelay(500, signal);
+      signal.throwIfAborted();
     }
   }
 
-  /** Fails the job when `error` says the runner no longer knows it (404); true when it did. */
-  async #failIfUnknown(job: ActiveJob, runnerId: string, error: unknown): Promise<boolean> {
-    if (!(error instanceof RunnerHttpError && error.status === 404)) return false;
-    await this.#finisher.fail(
-      job,
+  /** The full result of a run that ended, fetched from the runner. */
+  async #complete(
+    job: ActiveJob,
+    runnerId: string,
+    done: RunEvent | undefined,
+  ): Promise<Completion> {
+    let result: RunResult;
+    try {
+      result = await this.#runner.result(runnerId, job.signal) as RunResult;
+    } catch (error) {
+      job.signal.throwIfAborted();
+      throw new Error(`The run ended but its result could not be read: ${message(error)}`);
+    }
+    return { result, done };
+  }
+
+  /** Throws when `error` says the runner no longer knows the job (404). */
+  #throwIfUnknown(runnerId: string, error: unknown): void {
+    if (!(error instanceof RunnerHttpError && error.status === 404)) return;
+    throw new Error(
       `The runner at ${this.#runner.baseUrl} no longer knows job ${runnerId} ` +
         "(it may have restarted)",
     );
-    return true;
   }
 
-  /** Handles one runner event; true when it ended the job. */
+  /** Handles one runner event; the completion when it ended the job. */
   async #onEvent(
     job: ActiveJob,
     runnerId: string,
     event: Record<string, unknown>,
-  ): Promise<boolean> {
+  ): Promise<Completion | undefined> {
     switch (event["type"]) {
       case "log": {
         this.#logs.add(job, String(event["line"] ?? ""));
         job.progress.onLog();
         emitProgress(job);
-        return false;
+        return undefined;
       }
       case "progress": {
         if (job.row.status === "pending" && !job.finalizing) {
@@ -163,25 +170,20 @@ export class JobFollower {
         }
         job.progress.onProgress(String(event["phase"]), Number(event["pct"]), Date.now());
         emitProgress(job);
-        return false;
+        return undefined;
       }
       case "stats":
         job.events.append(event as unknown as RunEvent);
         emitProgress(job);
-        return false;
+        return undefined;
       case "done":
-        await this.#finisher.complete(job, runnerId, event);
-        return true;
+        return await this.#complete(job, runnerId, event as unknown as RunEvent);
       case "error": {
         const error = String(event["error"] ?? "The run failed");
-        await this.#finisher.fail(
-          job,
-          error === CANCELLED ? "The runner cancelled the job" : error,
-        );
-        return true;
+        throw new Error(error === CANCELLED ? "The runner cancelled the job" : error);
       }
       default:
-        return false;
+        return undefined;
     }
   }
 }

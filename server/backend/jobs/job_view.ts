@@ -4,7 +4,7 @@
  */
 import type { JobRow } from "../../../lib/backend/backend_store.ts";
 import type { RunResult } from "../../../lib/runner/model_runner.ts";
-import type { RunEvent } from "../../runner/job_events.ts";
+import type { RunEvent } from "../../../lib/runner/run_events.ts";
 import { summarizeResult } from "../../../lib/runner/result_summary.ts";
 
 /** A job as the routes show it. */

@@ -1,8 +1,10 @@
 /**
- * The backend's jobs: each one is a model submitted to the solver runner and followed through
- * the runner's event stream in the background (`job_follower.ts`), its log lines kept in the
- * store in batches (`job_log_writer.ts`), ended `completed`, `failed` or `cancelled` with a
- * completed-run record where one is due (`job_finisher.ts`).
+ * The backend's jobs, on the job engine (`lib/jobs/`): each one is a model submitted to the
+ * solver runner and followed through the runner's event stream in the background (its work,
+ * `job_follower.ts`), its log lines kept in the store in batches (`job_log_writer.ts`), ended
+ * `completed`, `failed` or `cancelled` with a completed-run record where one is due, the
+ * engine writing every end through the backend's store (`job_rows.ts`). The runner queues the
+ * runs: the engine here bounds nothing.
  *
  * A running job's events are kept live (`active_job.ts`); a finished job's stream is rebuilt
  * from the store. The row in the store is written at every change of status, before the change
@@ -16,13 +18,15 @@
  */
 import type { BackendStore, JobRow } from "../../../lib/backend/backend_store.ts";
 import type { RunnerClient } from "../../../lib/backend/runner_client.ts";
+import { JobQueue } from "../../../lib/jobs/job_queue.ts";
 import type { RunResult } from "../../../lib/runner/model_runner.ts";
-import { JobEventLog } from "../../runner/job_events.ts";
-import { type ActiveJob, activeJob, activeView, message } from "./active_job.ts";
-import { JobFinisher } from "./job_finisher.ts";
+import { JobEventLog, type RunEvent } from "../../../lib/runner/run_events.ts";
+import { ActiveJob, activeView, type Completion, message } from "./active_job.ts";
 import { JobFollower } from "./job_follower.ts";
 import { type JobLogBatch, JobLogWriter } from "./job_log_writer.ts";
+import { jobRows } from "./job_rows.ts";
 import {
+  CANCELLED,
   type CancelOutcome,
   doneEvent,
   INTERRUPTED,
@@ -52,13 +56,11 @@ export interface BackendJobsOptions {
 /** The jobs of one backend. */
 export class BackendJobs {
   readonly #store: BackendStore;
-  readonly #runner: RunnerClient;
   readonly #now: () => string;
   readonly #log: (message: string) => void;
   readonly #active = new Map<string, ActiveJob>();
   readonly #logs: JobLogWriter;
-  readonly #finisher: JobFinisher;
-  readonly #follower: JobFollower;
+  readonly #engine: JobQueue<JobSubmission, Completion, RunEvent>;
   /** One queue per model with work in it: its deletion and its submissions, one at a time. */
   readonly #modelQueues = new ModelQueues();
   #closing: Promise<void> | undefined;
@@ -69,20 +71,34 @@ export class BackendJobs {
     const now = () => clock().toISOString();
     const log = options.log ?? ((line: string) => console.error(`backend: ${line}`));
     const logs = new JobLogWriter(store, options.logBatch, log);
-    const finisher = new JobFinisher({ store, runner, now, log, logs, active: this.#active });
     this.#store = store;
-    this.#runner = runner;
     this.#now = now;
     this.#log = log;
     this.#logs = logs;
-    this.#finisher = finisher;
-    this.#follower = new JobFollower({
+    const follower = new JobFollower({
       store,
       runner,
       now,
       logs,
-      finisher,
       reconnectMs: options.reconnectMs ?? 6000,
+    });
+    this.#engine = new JobQueue<JobSubmission, Completion, RunEvent>({
+      work: (_submission, context) => follower.run(this.#active.get(context.id)!),
+      events: () => new JobEventLog(),
+      // The runner queues and bounds the runs.
+      maxRunning: Infinity,
+      // The store holds finished jobs.
+      ttlMs: 0,
+      store: jobRows({ store, runner, now, log, logs, active: (id) => this.#active.get(id) }),
+      restartRule: { state: "failed", error: INTERRUPTED },
+      now: () => clock().getTime(),
+      cancelMessage: CANCELLED,
+      // The result is stored before `done` goes out: a client reads /results as soon as it sees it.
+      finalEvent: (job) =>
+        job.state === "succeeded" && job.result
+          ? job.result.done ?? doneEvent(job.result.result)
+          : { type: "error", error: job.error ?? CANCELLED },
+      onFinished: (job) => this.#active.delete(job.id),
     });
   }
 
@@ -91,22 +107,8 @@ export class BackendJobs {
    * restart`) and asks the runner to drop them (best effort, so an orphan does not hold a
    * worker). Returns how many there were.
    */
-  async recover(): Promise<number> {
-    const left = await this.#store.jobsWithStatus(["pending", "running"]);
-    const now = this.#now();
-    for (const row of left) {
-      await this.#store.updateJob(row.id, {
-        status: "failed",
-        error: INTERRUPTED,
-        finished_at: now,
-      });
-    }
-    await Promise.allSettled(
-      left.filter((r) => r.runner_job_id !== null).map((r) =>
-        this.#runner.cancel(r.runner_job_id!)
-      ),
-    );
-    return left.length;
+  recover(): Promise<number> {
+    return this.#engine.recover();
   }
 
   /**
@@ -122,26 +124,30 @@ export class BackendJobs {
   }
 
   async #submit(submission: JobSubmission): Promise<JobView> {
-    const row: JobRow = {
-      id: crypto.randomUUID(),
-      model_id: submission.modelId,
-      status: "pending",
-      progress: 0,
-      created_at: this.#now(),
-      started_at: null,
-      finished_at: null,
-      error: null,
-      runner_job_id: null,
-    };
-    await this.#store.insertJob(row);
-    const job = activeJob(row, submission);
-    this.#active.set(row.id, job);
-    for (const note of submission.notes ?? []) this.#logs.add(job, `[backend] ${note}`);
-    job.settled = this.#follower.run(job).catch((error) => {
-      this.#log(`job ${row.id}: ${message(error)}`);
-      return this.#finisher.fail(job, `The backend failed to follow the job: ${message(error)}`);
+    let active!: ActiveJob;
+    const job = this.#engine.submit(submission, (job) => {
+      const row: JobRow = {
+        id: job.id,
+        model_id: submission.modelId,
+        status: "pending",
+        progress: 0,
+        created_at: new Date(job.createdAt).toISOString(),
+        started_at: null,
+        finished_at: null,
+        error: null,
+        runner_job_id: null,
+      };
+      active = new ActiveJob(job as ActiveJob["job"], row, submission);
+      this.#active.set(job.id, active);
     });
-    return activeView(job);
+    try {
+      await this.#engine.recorded(job.id);
+    } catch (error) {
+      this.#active.delete(job.id);
+      throw error;
+    }
+    for (const note of submission.notes ?? []) this.#logs.add(active, `[backend] ${note}`);
+    return activeView(active);
   }
 
   /** The job's view; undefined when unknown. */
@@ -206,8 +212,16 @@ export class BackendJobs {
       return row ? { outcome: "finished", status: row.status } : { outcome: "unknown" };
     }
     if (job.finalizing) return { outcome: "finished", status: job.row.status };
-    await this.#finisher.cancel(job);
+    await this.#cancel(job);
     return { outcome: "cancelled", job: activeView(job) };
+  }
+
+  /** Cancels a job on the engine; resolves once its end is written. */
+  #cancel(job: ActiveJob): Promise<void> {
+    const outcome = this.#engine.cancel(job.row.id);
+    if (outcome.outcome !== "cancelled") return Promise.resolve();
+    job.ending = outcome.ended;
+    return outcome.ended;
   }
 
   /**
@@ -231,13 +245,9 @@ export class BackendJobs {
   async #discard(job: ActiveJob): Promise<void> {
     job.discarded = true;
     if (!job.finalizing) {
-      this.#finisher.cancel(job).catch((error) =>
-        this.#log(`job ${job.row.id}: ${message(error)}`)
-      );
+      this.#cancel(job).catch((error) => this.#log(`job ${job.row.id}: ${message(error)}`));
     }
-    // A completion in progress stops at its result download, which this aborts.
-    job.controller.abort();
-    await Promise.allSettled([job.settled, job.ending]);
+    await Promise.allSettled([job.job.settled, job.ending]);
   }
 
   /** Jobs running (started by a runner worker) and queued (not yet started) now. */
@@ -257,9 +267,7 @@ export class BackendJobs {
    */
   close(): Promise<void> {
     this.#closing ??= (async () => {
-      const jobs = [...this.#active.values()].filter((j) => !j.finalizing);
-      await Promise.all(jobs.map((job) => this.#finisher.interrupt(job)));
-      await Promise.allSettled([...this.#active.values()].map((j) => j.settled));
+      await this.#engine.close({ running: "fail", error: INTERRUPTED });
       await this.#logs.close();
     })();
     return this.#closing;

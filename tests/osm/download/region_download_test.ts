@@ -16,7 +16,7 @@ import {
 import { parseMd5File } from "../../../lib/osm/download/extract_checksum.ts";
 import { loadRegionsDb, type Region } from "../../../lib/osm/regions_db.ts";
 import { openStore, type Store } from "../../../lib/store/store.ts";
-import { GEO_DATA } from "../../../server/backend/osm_routes.ts";
+import { GEO_DATA } from "../../../server/backend/map/osm_routes.ts";
 import {
   crossCheckCounts,
   type FakeGeofabrik,

@@ -11,7 +11,7 @@
  * waits in the runner's queue and none can finish before the delete.
  */
 import assert from "node:assert/strict";
-import { importCalliopeModel } from "../../../lib/model/calliope_import.ts";
+import { importCalliopeModel } from "../../../lib/model/calliope/calliope_import.ts";
 import { call, frontendModel, serveBackend, serveRunner } from "./_backend.ts";
 
 const NATIONAL = new URL("../../../data/models/calliope_national_scale", import.meta.url).pathname;

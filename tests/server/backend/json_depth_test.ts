@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { Hono } from "hono";
 import { backendModule } from "../../../server/backend/module.ts";
-import { readJsonObject } from "../../../server/backend/json_body.ts";
+import { readJsonObject } from "../../../server/middleware/json_object_body.ts";
 import { onError } from "../../../server/middleware/errors.ts";
 import { readOsmStoreSettings } from "../../../server/osm_store_settings.ts";
 import { openSharedOsmStore } from "../../../server/shared_osm_store.ts";

@@ -110,6 +110,18 @@ Deno.test("backend routes", async (t) => {
       assert.deepEqual((await call(b.base, "GET", `/api/models/${good}/jobs`)).body, []);
     });
 
+    // Issue 19: the backend's 400 and the runner's failed job word a refusal alike.
+    await t.step("run: a model with many problems is refused in the runner's words", async () => {
+      const bad = frontendModel();
+      (bad["technologies"] as Record<string, unknown>[])[0]!["constraints"] = Object.fromEntries(
+        Array.from({ length: 30 }, (_, i) => [`energy_cap_mx${i}`, 5]),
+      );
+      const id = (await call(b.base, "POST", "/api/models", bad)).body.id;
+      const res = await call(b.base, "POST", `/api/models/${id}/run`);
+      assert.equal(res.status, 400);
+      assert.match(res.body.error, /^Invalid model: .*; and \d+ more problems$/);
+    });
+
     await t.step("jobs: unknown ids 404", async () => {
       for (const path of ["", "/results", "/logs", "/stream"]) {
         const res = await call(b.base, "GET", `/api/jobs/nope${path}`);

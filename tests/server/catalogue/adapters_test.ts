@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { capitalRecoveryFactor } from "../../../lib/catalogue/annuity.ts";
+import { capitalRecoveryFactor } from "../../../lib/catalogue/adapters/annuity.ts";
 import { call, json, testApp } from "./_catalogue.ts";
 
 const built = await testApp();

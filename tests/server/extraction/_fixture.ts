@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { ExtractionRuns, type RunLimits } from "../../../lib/extraction/extraction_runs.ts";
 import { RunStore } from "../../../lib/extraction/run_store.ts";
 import { importOsmExtract } from "../../../lib/osm/import_region.ts";
+import { defaultSteps } from "../../../lib/data_sets.ts";
 import { ensureStore } from "../../../lib/store/build_store.ts";
 import { openStore, type Store } from "../../../lib/store/store.ts";
 import { createExtractionApp } from "../../../server/extraction/app.ts";
@@ -36,7 +37,7 @@ export async function dataStorePath(): Promise<string> {
     return SHIPPED_DATA_STORE;
   } catch {
     const path = join(await Deno.makeTempDir({ prefix: "extraction_data_" }), "store.duckdb");
-    await ensureStore(path);
+    await ensureStore(path, { steps: defaultSteps() });
     return path;
   }
 }

@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { heatApp } from "../_heat.ts";
+import { heatApp } from "../heat/_heat.ts";
 import { testApp } from "../catalogue/_catalogue.ts";
 
 type Fetch = (request: Request, info: Deno.ServeHandlerInfo) => Response | Promise<Response>;

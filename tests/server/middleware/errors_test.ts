@@ -6,7 +6,7 @@ import {
   MAX_ERROR_BYTES,
   MAX_PROBLEMS,
 } from "../../../server/middleware/errors.ts";
-import { call, heatApp, postJson } from "../_heat.ts";
+import { call, heatApp, postJson } from "../heat/_heat.ts";
 import { testApp } from "../catalogue/_catalogue.ts";
 
 /** A JSON object of unknown keys `k0`, `k1`, ... of about `bytes` bytes. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { DECIMAL_PATTERN, MAX_QUERY_VALUE_CHARS } from "../../../server/middleware/query.ts";
-import { call, heatApp } from "../_heat.ts";
+import { call, heatApp } from "../heat/_heat.ts";
 import { testApp } from "../catalogue/_catalogue.ts";
 
 /** 64 KB of digits and an `x`: the audit's value, quadratic for a backtracking pattern. */

@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { createGateway } from "../../../server/gateway/app.ts";
-import { call, heatApp } from "../_heat.ts";
+import { call, heatApp } from "../heat/_heat.ts";
 import { testApp } from "../catalogue/_catalogue.ts";
 
 const KEY = "service-app-test-key";

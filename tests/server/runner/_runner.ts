@@ -10,7 +10,7 @@
  * infeasible. Body: `{ steps: 1..1000, step_ms?: 0..10000, fail?: string, infeasible?: true }`.
  */
 import type { ModelProblem } from "../../../lib/model/model_problem.ts";
-import type { ResolvedModel } from "../../../lib/model/resolved_model.ts";
+import type { ResolvedModel } from "../../../lib/model/preprocess/resolved_model.ts";
 import type { ModelRunner, RunHooks, RunResult } from "../../../lib/runner/model_runner.ts";
 import { abortableDelay } from "../../../lib/concurrency/abortable_delay.ts";
 import { runBodyHere } from "../../../lib/runner/run_body_here.ts";

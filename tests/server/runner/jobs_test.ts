@@ -1,5 +1,5 @@
 import assert from "node:assert/strict";
-import { isFinal, type RunEvent } from "../../../server/runner/job_events.ts";
+import { isFinal, type RunEvent } from "../../../lib/runner/run_events.ts";
 import { type Job, JobRegistry, type JobRegistryOptions } from "../../../server/runner/jobs.ts";
 import { bodyBytes, createTestRunner, type TestRunBody, type TestRunner } from "./_runner.ts";
 

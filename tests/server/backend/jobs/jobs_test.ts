@@ -4,7 +4,7 @@
  * saying so), and jobs left running by a stopped backend (failed, "interrupted by restart").
  */
 import assert from "node:assert/strict";
-import { importCalliopeModel } from "../../../../lib/model/calliope_import.ts";
+import { importCalliopeModel } from "../../../../lib/model/calliope/calliope_import.ts";
 import { openStore } from "../../../../lib/store/store.ts";
 import { BackendStore } from "../../../../lib/backend/backend_store.ts";
 import {

@@ -1,0 +1,171 @@
+/**
+ * One consistent, immutable view of the served catalogue: the technologies and profiles of the
+ * source files with the approved additions and submitted profiles applied in order.
+ *
+ * Merge rule for additions, applied in approval order: an addition whose technology is not in
+ * the catalogue adds the technology (a technology submission carries the whole record); one whose
+ * technology exists adds its instances to it, keeping the technology's own fields. An instance
+ * whose id the technology already has, a scraper instance whose technology is gone, and a
+ * submitted profile whose id a file now uses are skipped and reported (`skipped`): the files win.
+ */
+import { createHash } from "node:crypto";
+import { z } from "zod";
+import type { AdditionCounts, CatalogueAddition, SkippedAddition } from "./catalogue_addition.ts";
+import type { SourceData } from "./read_sources.ts";
+import {
+  profileMetadata,
+  type ServedProfile,
+  type ServedProfileMetadata,
+} from "./served_profile.ts";
+import {
+  type ServedTechnology,
+  serveInstance,
+  serveTechnology,
+  summarise,
+  type TechnologySummary,
+} from "./served_technology.ts";
+import type { Instance } from "../schema/technology_schema.ts";
+
+/** How much a snapshot serves. */
+export const catalogueCountsSchema = z.object({
+  technologies: z.number().int(),
+  instances: z.number().int(),
+  profiles: z.number().int(),
+});
+
+/** How much a snapshot serves. */
+export type CatalogueCounts = z.infer<typeof catalogueCountsSchema>;
+
+/** One consistent view of the served catalogue. */
+export interface CatalogueSnapshot {
+  /** `<file versions>+<12 hex digits>`: changes with any file content or approved addition. */
+  readonly version: string;
+  readonly source: SourceData;
+  readonly technologies: readonly ServedTechnology[];
+  readonly summaries: readonly TechnologySummary[];
+  readonly profiles: readonly ServedProfileMetadata[];
+  readonly counts: CatalogueCounts;
+  readonly additions: AdditionCounts;
+  readonly skipped: readonly SkippedAddition[];
+  technology(id: string): ServedTechnology | undefined;
+  profile(id: string): ServedProfile | undefined;
+  /** The detail response of a technology as JSON text, made once per snapshot. */
+  technologyJson(id: string): string | undefined;
+  /** `GET /timeseries/{id}/data` as JSON text, made once per profile. */
+  profileDataJson(id: string): string | undefined;
+}
+
+/** Adds `incoming` instances to `target` where their ids are new; returns the skipped ids. */
+function addInstances(target: ServedTechnology, incoming: readonly Instance[]): string[] {
+  const ids = new Set(target.instances.map((i) => i.instance_id));
+  const skipped: string[] = [];
+  for (const instance of incoming) {
+    if (ids.has(instance.instance_id)) skipped.push(instance.instance_id);
+    else {
+      ids.add(instance.instance_id);
+      target.instances.push(serveInstance(instance));
+    }
+  }
+  return skipped;
+}
+
+/** JSON text of each profile's data response, kept as long as the profile object lives. */
+const profileJsonCache = new WeakMap<ServedProfile, string>();
+
+/** Builds the snapshot of `source` with the additions and submitted profiles applied in order. */
+export function buildSnapshot(
+  source: SourceData,
+  additions: readonly CatalogueAddition[],
+  submittedProfiles: readonly ServedProfile[],
+): CatalogueSnapshot {
+  const technologies = source.technologies.map(serveTechnology);
+  const byId = new Map(technologies.map((t) => [t.technology_id, t]));
+  const skipped: SkippedAddition[] = [];
+  let applied = 0;
+  let instancesAdded = 0;
+  for (const addition of [...additions].sort((a, b) => a.seq - b.seq)) {
+    const existing = byId.get(addition.technology_id);
+    const skip = (reason: string) =>
+      skipped.push({ origin: addition.origin, origin_id: addition.origin_id, reason });
+    if (existing) {
+      const before = existing.instances.length;
+      const dropped = addInstances(existing, addition.instances);
+      instancesAdded += existing.instances.length - before;
+      if (dropped.length > 0) {
+        skip(
+          `technology "${addition.technology_id}" already has instance(s) ${dropped.join(", ")}`,
+        );
+      }
+      if (dropped.length < addition.instances.length) applied++;
+    } else if (addition.technology) {
+      const added = serveTechnology({ ...addition.technology, instances: addition.instances });
+      technologies.push(added);
+      byId.set(added.technology_id, added);
+      instancesAdded += added.instances.length;
+      applied++;
+    } else {
+      skip(`technology "${addition.technology_id}" is not in the catalogue`);
+    }
+  }
+
+  const profiles = [...source.profiles];
+  const profileById = new Map(profiles.map((p) => [p.profile_id, p]));
+  let profilesAdded = 0;
+  for (const profile of submittedProfiles) {
+    if (profileById.has(profile.profile_id)) {
+      skipped.push({
+        origin: "timeseries_submission",
+        origin_id: profile.profile_id,
+        reason: `profile id "${profile.profile_id}" is also in the catalogue files`,
+      });
+      continue;
+    }
+    profiles.push(profile);
+    profileById.set(profile.profile_id, profile);
+    profilesAdded++;
+  }
+
+  const versionHash = createHash("sha256").update(source.fingerprint);
+  for (const a of additions) versionHash.update(`\n${a.seq}:${a.origin_id}`);
+  for (const p of submittedProfiles) versionHash.update(`\nprofile:${p.profile_id}`);
+  const version = `${source.versions.join("/") || "0"}+${versionHash.digest("hex").slice(0, 12)}`;
+
+  const technologyJson = new Map<string, string>();
+  const metadata = profiles.map(profileMetadata);
+  return {
+    version,
+    source,
+    technologies,
+    summaries: technologies.map(summarise),
+    profiles: metadata,
+    counts: {
+      technologies: technologies.length,
+      instances: technologies.reduce((n, t) => n + t.instances.length, 0),
+      profiles: profiles.length,
+    },
+    additions: { applied, instances_added: instancesAdded, profiles_added: profilesAdded },
+    skipped,
+    technology: (id) => byId.get(id),
+    profile: (id) => profileById.get(id),
+    technologyJson(id) {
+      let text = technologyJson.get(id);
+      if (text === undefined) {
+        const technology = byId.get(id);
+        if (!technology) return undefined;
+        text = JSON.stringify(technology);
+        technologyJson.set(id, text);
+      }
+      return text;
+    },
+    profileDataJson(id) {
+      const profile = profileById.get(id);
+      if (!profile) return undefined;
+      let text = profileJsonCache.get(profile);
+      if (text === undefined) {
+        text = JSON.stringify(profile);
+        profileJsonCache.set(profile, text);
+      }
+      return text;
+    },
+  };
+}

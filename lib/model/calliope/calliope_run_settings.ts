@@ -1,0 +1,155 @@
+/**
+ * The `model:` and `run:` sections of a Calliope 0.6 model checked (what the runner cannot do is
+ * a problem at its Calliope path) and read into ModelConfig's `parameters`.
+ */
+import {
+  type AttrDict,
+  dictAt,
+  getKey,
+  isAttrDict,
+  type Json,
+  keysNested,
+  toJson,
+} from "./calliope_yaml.ts";
+import type { ReportProblem as Report } from "../model_problem.ts";
+
+/** Keys of `run:` that only steer Calliope's own solver call, not the model. */
+const RUN_KEYS_IGNORED = new Set([
+  "solver",
+  "solver_io",
+  "solver_options",
+  "zero_threshold",
+  "save_logs",
+  "backend",
+]);
+
+/** Keys of `model:` that do not change the model. */
+const MODEL_KEYS_IGNORED = new Set(["calliope_version", "random_seed", "file_allowed"]);
+
+export function checkRunAndModel(config: AttrDict, problem: Report): void {
+  const mode = getKey(config, "run.mode");
+  if (mode !== undefined && mode !== null && mode !== "plan") {
+    problem("run.mode", `run mode "${String(mode)}" is not supported: the runner solves plan mode`);
+  }
+  const groups = getKey(config, "group_constraints");
+  if (isAttrDict(groups) && Object.keys(groups).length > 0) {
+    problem(
+      "group_constraints",
+      `group constraints (${Object.keys(groups).join(", ")}) are not supported by the runner`,
+    );
+  }
+  const objective = getKey(config, "run.objective");
+  if (objective !== undefined && objective !== null && objective !== "minmax_cost_optimization") {
+    problem(
+      "run.objective",
+      `objective "${String(objective)}" is not supported (only minmax_cost_optimization)`,
+    );
+  }
+  const sense = getKey(config, "run.objective_options.sense");
+  if (sense !== undefined && sense !== null && sense !== "minimize" && sense !== "minimise") {
+    problem("run.objective_options.sense", `objective sense "${String(sense)}" is not supported`);
+  }
+  const known = new Set([
+    "mode",
+    "ensure_feasibility",
+    "bigM",
+    "cyclic_storage",
+    "objective",
+    "objective_options",
+  ]);
+  for (const key of Object.keys(dictAt(config, "run"))) {
+    if (!known.has(key) && !RUN_KEYS_IGNORED.has(key)) {
+      problem(`run.${key}`, `run setting "${key}" is not supported by the runner`);
+    }
+  }
+  for (const key of Object.keys(dictAt(config, "run.objective_options"))) {
+    if (key !== "cost_class" && key !== "sense") {
+      problem(`run.objective_options.${key}`, `objective option "${key}" is not supported`);
+    }
+  }
+  const modelKnown = new Set(["name", "timeseries_data_path", "subset_time", "time"]);
+  for (const key of Object.keys(dictAt(config, "model"))) {
+    if (!modelKnown.has(key) && !MODEL_KEYS_IGNORED.has(key) && key !== "timeseries_dateformat") {
+      problem(`model.${key}`, `model setting "${key}" is not supported by the runner`);
+    }
+  }
+}
+
+/** Hours of a pandas frequency such as `6H`, `30min`, `15T`, `1D`. */
+export function resolutionHours(freq: string): number | undefined {
+  const m = /^\s*(\d+(?:\.\d+)?)?\s*(H|h|T|min|D|d)\s*$/.exec(freq);
+  if (!m) return undefined;
+  const n = m[1] === undefined ? 1 : Number(m[1]);
+  const unit = m[2];
+  if (unit === "H" || unit === "h") return n;
+  if (unit === "D" || unit === "d") return n * 24;
+  return n / 60;
+}
+
+/** The `parameters` of the ModelConfig from `model:` and `run:`. */
+export function convertParameters(config: AttrDict, problem: Report): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  const subset = getKey(config, "model.subset_time");
+  if (typeof subset === "string" || typeof subset === "number") params["subset_time"] = `${subset}`;
+  else if (Array.isArray(subset)) {
+    if (
+      subset.length === 2 && subset.every((s) => typeof s === "string" || typeof s === "number")
+    ) {
+      params["subset_time"] = subset.map(String);
+    } else problem("model.subset_time", "subset_time is a date or a [start, end] pair");
+  } else if (subset !== undefined && subset !== null) {
+    problem("model.subset_time", "subset_time is a date or a [start, end] pair");
+  }
+  const time = getKey(config, "model.time");
+  if (time !== undefined && time !== null) {
+    const fn = isAttrDict(time) ? time["function"] : undefined;
+    const extra = isAttrDict(time)
+      ? Object.keys(time).filter((k) => k !== "function" && k !== "function_options")
+      : [];
+    const freq = getKey(isAttrDict(time) ? time : {}, "function_options.resolution");
+    const hours = typeof freq === "string" ? resolutionHours(freq) : undefined;
+    if (fn !== "resample" || extra.length > 0) {
+      problem(
+        "model.time",
+        `time function "${String(fn)}"${
+          extra.length > 0 ? ` with ${extra.join(", ")}` : ""
+        } is not supported: only resampling (function: resample) is`,
+      );
+    } else if (hours === undefined || !(hours > 0)) {
+      problem("model.time.function_options.resolution", `cannot read resolution "${freq}"`);
+    } else params["time_resolution_h"] = hours;
+  }
+  const flag = (key: string, name: string) => {
+    const v = getKey(config, key);
+    if (v === undefined || v === null) return;
+    if (typeof v !== "boolean") problem(key, `${name} must be true or false`);
+    else params[name] = v;
+  };
+  flag("run.ensure_feasibility", "ensure_feasibility");
+  flag("run.cyclic_storage", "cyclic_storage");
+  const bigM = getKey(config, "run.bigM");
+  if (bigM !== undefined && bigM !== null) {
+    const n = typeof bigM === "string" ? Number(bigM) : bigM;
+    if (typeof n !== "number" || !Number.isFinite(n)) problem("run.bigM", "bigM must be a number");
+    else params["bigM"] = n;
+  }
+  const costClass = getKey(config, "run.objective_options.cost_class");
+  if (costClass !== undefined && costClass !== null) {
+    if (!isAttrDict(costClass) || Object.values(costClass).some((v) => typeof v !== "number")) {
+      problem("run.objective_options.cost_class", "cost_class maps cost classes to weights");
+    } else params["objective_cost_class"] = { ...costClass };
+  }
+  const overrides = getKey(config, "overrides");
+  if (isAttrDict(overrides) && Object.keys(overrides).length > 0) {
+    // Kept as dotted keys per group, so the exporter can write them back unchanged.
+    const flat: Record<string, Record<string, Json>> = {};
+    for (const [name, group] of Object.entries(overrides)) {
+      if (!isAttrDict(group)) continue;
+      const entries: Record<string, Json> = {};
+      for (const key of keysNested(group)) entries[key] = toJson(getKey(group, key) ?? null);
+      flat[name] = entries;
+    }
+    params["overrides"] = flat;
+  }
+  return params;
+}

@@ -1,0 +1,81 @@
+/**
+ * A run's result JSON as flat tables for files and SQL: each columnar member becomes one long
+ * table (`carrier_prod` -> key, timestep, value), each map of numbers a key/value table, each
+ * map of maps a group/key/value table. Scalars and small objects stay in the summary.
+ */
+import type { RunResult } from "./run_result.ts";
+
+/** One table: column names and rows of scalars. */
+export interface ResultTable {
+  readonly name: string;
+  readonly columns: readonly string[];
+  readonly rows: (string | number | null)[][];
+}
+
+/** Members that repeat others in the frontend's shapes; the tables keep the columnar ones. */
+const FRONTEND_VIEWS = new Set([
+  "capacities",
+  "generation",
+  "dispatch",
+  "transmission_flow",
+  "demand_timeseries",
+  "costs_by_tech",
+  "costs_by_location",
+  "tech_metadata",
+  "tech_parents",
+]);
+
+function isNumberMap(value: unknown): value is Record<string, number> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) &&
+    Object.values(value).every((v) => typeof v === "number" || v === null);
+}
+
+function isSeriesMap(value: unknown): value is Record<string, (number | null)[]> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) &&
+    Object.keys(value).length > 0 &&
+    Object.values(value).every((v) =>
+      Array.isArray(v) && v.every((x) => typeof x === "number" || x === null)
+    );
+}
+
+function isNestedNumberMap(value: unknown): value is Record<string, Record<string, number>> {
+  return typeof value === "object" && value !== null && !Array.isArray(value) &&
+    Object.keys(value).length > 0 && Object.values(value).every(isNumberMap);
+}
+
+/**
+ * The tables of `result` (timesteps as the result's `timestamps`), and the summary: every
+ * member that is not a table.
+ */
+export function resultTables(
+  result: RunResult,
+): { tables: ResultTable[]; summary: Record<string, unknown> } {
+  const timestamps = Array.isArray(result.timestamps) ? result.timestamps as string[] : [];
+  const tables: ResultTable[] = [];
+  const summary: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(result)) {
+    if (FRONTEND_VIEWS.has(name) || name === "timestamps") continue;
+    if (isSeriesMap(value)) {
+      const rows: (string | number | null)[][] = [];
+      for (const [key, series] of Object.entries(value)) {
+        series.forEach((v, t) => rows.push([key, timestamps[t] ?? t, v]));
+      }
+      tables.push({ name, columns: ["key", "timestep", "value"], rows });
+    } else if (isNestedNumberMap(value)) {
+      const rows: (string | number | null)[][] = [];
+      for (const [group, map] of Object.entries(value)) {
+        for (const [key, v] of Object.entries(map)) rows.push([group, key, v]);
+      }
+      tables.push({ name, columns: ["group", "key", "value"], rows });
+    } else if (isNumberMap(value) && Object.keys(value).length > 0) {
+      tables.push({
+        name,
+        columns: ["key", "value"],
+        rows: Object.entries(value).map(([k, v]) => [k, v]),
+      });
+    } else {
+      summary[name] = value;
+    }
+  }
+  return { tables, summary };
+}
