@@ -428,6 +428,8 @@ export class JobQueue<Input, Result, Event> implements JobEngine<Input, Result, 
       if (final !== undefined) job.events.append(final);
       this.#finished.set(job.id, job);
       this.#o.onFinished?.(job);
+      // A service whose store holds finished jobs keeps nothing of them here (nor their result).
+      if (this.#o.ttlMs === 0) this.forget(job.id);
     });
     return done ?? Promise.resolve();
   }

@@ -314,7 +314,7 @@ Deno.test("extractBuildings: Triesen from the Liechtenstein extract", async () =
     }
     console.log(`walls ${walls.toFixed(0)} m2, perimeter x height ${expected.toFixed(0)} m2`);
     assert.ok(Math.abs(walls - expected) / expected < 0.01);
-    assert.ok(ms < 10_000);
+    // Extraction time (target: under 2 s for Vaduz) is measured by benchmarks/extraction_bench.ts.
     assert.ok(allNumbers(all.buildings).every(Number.isFinite));
   } finally {
     await store.close();

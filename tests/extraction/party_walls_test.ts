@@ -66,7 +66,8 @@ Deno.test("findPartyWalls: overlapping footprints are flagged, touching ones not
   assert.deepEqual(twin.overlaps, [true, true]);
 });
 
-Deno.test("findPartyWalls: a 2,000-house terrace grid takes milliseconds", () => {
+// Its time (target: well under 1.5 s) is measured by benchmarks/extraction_parts_bench.ts.
+Deno.test("findPartyWalls: a 2,000-house terrace grid", () => {
   const houses: PartyFootprint[] = [];
   for (let i = 0; i < 40; i++) {
     for (let j = 0; j < 50; j++) houses.push(fp(box(i * 10, j * 30, i * 10 + 10, j * 30 + 12), 6));
@@ -77,5 +78,4 @@ Deno.test("findPartyWalls: a 2,000-house terrace grid takes milliseconds", () =>
   console.log(`findPartyWalls: ${houses.length} footprints in ${ms.toFixed(1)} ms`);
   assert.equal(r.neighbours[0]!.length, 1);
   assert.equal(r.neighbours[60]!.length, 2);
-  assert.ok(ms < 1500);
 });

@@ -4,7 +4,8 @@
  * properties, most not), sent in-process. Any 5xx, any error that is not JSON `{ error }`, any
  * answer over its cap or slower than 1 s fails, with the request that did it.
  *
- * Bounded in time (FUZZ_SECONDS, default 15 per app); FUZZ_SEED replays a run.
+ * Bounded in time (FUZZ_SECONDS, default 8 per app: thousands of requests each; more for a deeper
+ * run); FUZZ_SEED replays a run.
  */
 import assert from "node:assert/strict";
 import fc from "fast-check";
@@ -39,7 +40,7 @@ import { hydrogenModel } from "../../lib/simulation/hydrogen/hydrogen_model.ts";
 import { ccsModel } from "../../lib/simulation/ccs/ccs_model.ts";
 import type { SimulationModel } from "../../lib/simulation/simulation_model.ts";
 
-const SECONDS = Number(Deno.env.get("FUZZ_SECONDS") ?? 15);
+const SECONDS = Number(Deno.env.get("FUZZ_SECONDS") ?? 8);
 const SEED = Deno.env.get("FUZZ_SEED");
 
 /** The largest successful answer any route gives (a year of hourly values is about 200 KB). */

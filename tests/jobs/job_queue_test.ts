@@ -211,3 +211,13 @@ Deno.test("JobQueue: startOnLaterTurn lets the submitter subscribe first; dropRe
   assert.equal(job.result, undefined);
   assert.deepEqual(job.events.events, [{ type: "end", state: "succeeded" }]);
 });
+
+Deno.test("JobQueue: with ttlMs 0 a finished job and its result are let go at once", async () => {
+  const { q, open } = queue({ ttlMs: 0 });
+  const job = q.submit(3);
+  open(3);
+  await job.settled;
+  assert.equal(job.result, 6, "the holder of the job still reads it");
+  assert.equal(q.get(job.id), undefined);
+  assert.equal(q.size, 0);
+});

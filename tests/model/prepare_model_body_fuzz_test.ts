@@ -2,7 +2,7 @@
  * Fuzzing the model path with near-valid models: Calliope's national-scale example (both forms
  * the runner accepts) with one to three members replaced, removed or added by fast-check. Every
  * body must be either accepted, and then build a finite LP, or refused with problems that each
- * name a JSON path; nothing may throw. Bounded in time (FUZZ_SECONDS, default 10); FUZZ_SEED
+ * name a JSON path; nothing may throw. Bounded in time (FUZZ_SECONDS, default 6); FUZZ_SEED
  * replays a run.
  */
 import assert from "node:assert/strict";
@@ -12,7 +12,7 @@ import { buildLp } from "../../lib/lp/build_lp.ts";
 import { importCalliopeModel } from "../../lib/model/calliope/calliope_import.ts";
 import { prepareModelBody } from "../../lib/model/prepare_model_body.ts";
 
-const SECONDS = Number(Deno.env.get("FUZZ_SECONDS") ?? 10);
+const SECONDS = Number(Deno.env.get("FUZZ_SECONDS") ?? 6);
 const SEED = Deno.env.get("FUZZ_SEED");
 
 const config = await importCalliopeModel(

@@ -166,9 +166,9 @@ Deno.test("exactPlace() finds a place by an exact name only, the most populous f
 
 Deno.test("createGeocoder() answers the cache and exact gazetteer names at once, behind 20 queued questions (issue 18)", () =>
   withFakeNominatim(async (fake) => {
-    const geocoder = geocoderAt(fake.url, { minIntervalMs: 200, maxWaitMs: 60_000 });
+    const geocoder = geocoderAt(fake.url, { minIntervalMs: 100, maxWaitMs: 60_000 });
     assert.equal((await geocoder.geocode("Vaduz, Liechtenstein")).source, "nominatim");
-    // Twenty questions that must go upstream: at one each 200 ms, four seconds of queue.
+    // Twenty questions that must go upstream: at one each 100 ms, two seconds of queue.
     const queued = Array.from({ length: 20 }, (_, i) => geocoder.geocode(`street ${i}`, "a"));
     const started = performance.now();
     const [cached, local, berlin] = await Promise.all([

@@ -8,6 +8,14 @@ import { TEST_HEAT_API_KEY, testEnv } from "./_services_env.ts";
 
 const names = (modules: readonly ServiceModule[]) => modules.map((m) => m.name);
 
+/**
+ * One data store for the tests of this file that start the heat service: the first start builds
+ * it, the next finds it up to date (a build takes about 3 s).
+ */
+const storeDir = await Deno.makeTempDir();
+const sharedStore = { STORE_PATH: `${storeDir}/store.duckdb` };
+globalThis.addEventListener("unload", () => Deno.removeSync(storeDir, { recursive: true }));
+
 Deno.test("selectModules() starts all by default, else the named ones in start order", () => {
   const all = ["heat", "catalogue", "runner", "backend", "extraction", "hydrogen", "ccs"];
   assert.deepEqual(names(selectModules(SERVICE_MODULES, undefined)), all);
@@ -44,7 +52,7 @@ async function eventNames(body: ReadableStream<Uint8Array>, afterFirst: () => vo
 Deno.test("startServices() starts every module on an ephemeral port and stop() ends streams and closes modules", async () => {
   const dir = await Deno.makeTempDir();
   try {
-    const started = await startServices(testEnv(dir), {
+    const started = await startServices({ ...testEnv(dir), ...sharedStore }, {
       modules: [...SERVICE_MODULES, streamModule],
     });
     let stopped: Promise<void> | undefined;
@@ -163,23 +171,28 @@ Deno.test("startServices() guards every listener: a stalled header block gets 40
   try {
     const started = await startServices({
       ...testEnv(dir),
+      ...sharedStore,
       HEADER_TIMEOUT_SECONDS: "0.3",
       IDLE_TIMEOUT_SECONDS: "0.5",
     });
     try {
-      for (const listener of started.listeners) {
+      // Every listener at once: each one's header deadline runs in parallel.
+      await Promise.all(started.listeners.map(async (listener) => {
         const conn = await Deno.connect({ hostname: "127.0.0.1", port: listener.port });
-        await conn.write(new TextEncoder().encode("GET /health HTTP/1.1\r\nHost: x\r\n"));
-        const answer = new Uint8Array(4096);
-        const n = await conn.read(answer);
-        assert.match(
-          new TextDecoder().decode(answer.subarray(0, n ?? 0)),
-          /^HTTP\/1\.1 408 /,
-          listener.name,
-        );
-        assert.equal(await conn.read(answer), null, `${listener.name} closed the connection`);
-        conn.close();
-      }
+        try {
+          await conn.write(new TextEncoder().encode("GET /health HTTP/1.1\r\nHost: x\r\n"));
+          const answer = new Uint8Array(4096);
+          const n = await conn.read(answer);
+          assert.match(
+            new TextDecoder().decode(answer.subarray(0, n ?? 0)),
+            /^HTTP\/1\.1 408 /,
+            listener.name,
+          );
+          assert.equal(await conn.read(answer), null, `${listener.name} closed the connection`);
+        } finally {
+          conn.close();
+        }
+      }));
     } finally {
       await started.stop();
     }

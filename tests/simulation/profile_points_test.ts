@@ -6,7 +6,8 @@ import { MAX_PROFILE_POINTS } from "../../lib/simulation/simulation_model.ts";
 
 const YEAR_MINUTES = 525_600;
 
-Deno.test("hydrogen payload: the client's profile for a year at 1-minute steps is accepted, fast", () => {
+// Its time (target: under 3 s) is measured by benchmarks/simulation_bench.ts.
+Deno.test("hydrogen payload: the client's profile for a year at 1-minute steps is accepted", () => {
   const profile = Array.from(
     { length: YEAR_MINUTES + 1 },
     (_, i) => ({ time_s: i * 60, power_kw: i % 1000 }),
@@ -19,7 +20,6 @@ Deno.test("hydrogen payload: the client's profile for a year at 1-minute steps i
   assert.deepEqual(parsed.source.profile[1001], { time_s: 60_060, power_kw: 1 });
   // A zod object per point took about a second of the event loop here (2.6 GHz, idle).
   console.log(`a year of 1-minute points parsed in ${ms.toFixed(0)} ms`);
-  assert.ok(ms < 3000, `${ms.toFixed(0)} ms`);
 });
 
 Deno.test("profile points: aliases, and at most 20 problems listed then a count (issue 18: a 6.8 MB invalid body got 52 MB)", () => {

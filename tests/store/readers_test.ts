@@ -8,13 +8,22 @@ function gate(): { opened: Promise<void>; open: () => void } {
   return { opened, open };
 }
 
-/** Whether `promise` has settled after the pending callbacks and a timer turn have run. */
-async function settled(promise: Promise<unknown>): Promise<boolean> {
+/**
+ * Whether `promise` has settled within `ms` (20 by default: enough for a call that is only queued
+ * behind pending callbacks; a positive wait on real work passes a generous bound instead).
+ */
+async function settled(promise: Promise<unknown>, ms = 20): Promise<boolean> {
   let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const waited = new Promise((resolve) => timer = setTimeout(resolve, ms));
   promise.then(() => done = true, () => done = true);
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await Promise.race([waited, promise.then(() => {}, () => {})]);
+  clearTimeout(timer);
   return done;
 }
+
+/** How long a read may take on a loaded machine while the writer is held. */
+const READ_BOUND_MS = 5000;
 
 async function withStore(
   fn: (store: Store) => Promise<void>,
@@ -46,7 +55,11 @@ Deno.test("Store.all() reads while a transaction holds the writer", async () => 
     try {
       // Resolves while the writer is held, and does not see the uncommitted row.
       const read = store.all("SELECT v FROM t ORDER BY v");
-      assert.equal(await settled(read), true, "a read does not wait for the transaction");
+      assert.equal(
+        await settled(read, READ_BOUND_MS),
+        true,
+        "a read does not wait for the transaction",
+      );
       assert.deepEqual(await read, [{ v: 1 }]);
       assert.equal(await settled(write), false, "a write waits for the transaction");
     } finally {

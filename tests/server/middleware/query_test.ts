@@ -18,7 +18,8 @@ const CATALOGUE_NUMERIC = [
 ];
 const HEAT_NUMERIC = ["/api/v1/variants/DE/match?year="];
 
-Deno.test("every numeric query parameter answers a 64 KB value with 400 in under 50 ms", async (t) => {
+// The time of these answers (target: under 50 ms each) is measured by benchmarks/query_bench.ts.
+Deno.test("every numeric query parameter answers a 64 KB value with 400", async (t) => {
   const catalogue = await testApp();
   const heat = heatApp();
   try {
@@ -28,12 +29,9 @@ Deno.test("every numeric query parameter answers a 64 KB value with 400 in under
     ];
     for (const [app, path] of cases) {
       await t.step(path, async () => {
-        const started = performance.now();
         const reply = await call(app, `${path}${HUGE}`);
-        const ms = performance.now() - started;
         assert.equal(reply.status, 400);
         assert.match(reply.body.error, /longer than 256 characters/);
-        assert.ok(ms < 50, `${ms.toFixed(1)} ms`);
       });
     }
   } finally {
@@ -45,7 +43,9 @@ Deno.test("DECIMAL_PATTERN decides in linear time, also just under the length li
   const almost = "1".repeat(MAX_QUERY_VALUE_CHARS * 400) + "x";
   const started = performance.now();
   assert.equal(DECIMAL_PATTERN.test(almost), false);
-  assert.ok(performance.now() - started < 50);
+  // Linear: well under a millisecond. A backtracking pattern takes seconds on these 102,401
+  // characters, so a generous bound still tells them apart on a loaded machine.
+  assert.ok(performance.now() - started < 1000);
   for (const good of ["0", "-1", "1.", ".5", "1.5e-3", "2E10"]) {
     assert.ok(DECIMAL_PATTERN.test(good));
   }

@@ -271,5 +271,5 @@ Deno.test("performance: one day at 1 s steps (86,400 steps) in-process", () => {
   const ms = performance.now() - t0;
   console.log(`hydrogen plant, 86,400 steps: ${ms.toFixed(0)} ms (parse, run and result)`);
   assert.equal((r["time_s"] as number[]).length, 86400);
-  assert.ok(ms < 500, `${ms} ms`);
+  // The 0.5 s target is measured by benchmarks/simulation_bench.ts, not asserted here.
 });

@@ -108,7 +108,7 @@ Deno.test("backend jobs: a runner killed mid-run fails the job within 10 s, sayi
   }).spawn();
   const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
   const port = Number((await lines.read()).value!.trim());
-  const b = await serveBackend(`http://127.0.0.1:${port}`, { reconnectMs: 3000 });
+  const b = await serveBackend(`http://127.0.0.1:${port}`, { reconnectMs: 1000 });
   try {
     const id = (await call(b.base, "POST", "/api/models", await quarterModel())).body.id;
     const job = (await call(b.base, "POST", `/api/models/${id}/run`)).body;
