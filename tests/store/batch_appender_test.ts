@@ -51,7 +51,10 @@ Deno.test("BatchAppender writes a batch maxDelayMs after its first row", async (
     appender.append(row(0));
     appender.append(row(1));
     assert.deepEqual(batches, []);
-    await new Promise((resolve) => setTimeout(resolve, 80));
+    // The timer fires after 20 ms; the write itself may take longer on a loaded machine.
+    for (let waited = 0; (await seqs(store)).length === 0 && waited < 5000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
     assert.deepEqual(batches, [2]);
     assert.deepEqual(await seqs(store), [0, 1]);
     await appender.close();
