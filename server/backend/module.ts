@@ -64,6 +64,8 @@ export const backendModule: ServiceModule = {
           log: context.log,
           ...regionDownloadLimits(geoSettings),
         });
+        // Downloads an earlier process left running read as failed; finished ones stay readable.
+        await downloads.restore();
         const state = await openStore(settings.statePath);
         let backend;
         try {

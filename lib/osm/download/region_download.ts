@@ -27,6 +27,7 @@ import {
 import { verifyChecksum } from "./extract_checksum.ts";
 import { fetchExtract } from "./fetch_extract.ts";
 import { importOsmExtract, type ImportResult } from "../import_region.ts";
+import { DownloadRows, storedDownload } from "./download_rows.ts";
 import type { Region } from "../regions_db.ts";
 
 export type {
@@ -76,6 +77,11 @@ export interface RegionDownloads {
   start(region: Region): { download: RegionDownload; attached: boolean };
   /** The download with this id, while it runs and for a while after (see keepFinishedMs). */
   get(id: string): RegionDownload | undefined;
+  /**
+   * Fails the downloads a stopped process left unfinished (`interrupted by restart`) and makes
+   * the ones it finished within keepFinishedMs readable again; answers how many were failed.
+   */
+  restore(): Promise<number>;
   /** Fails the running downloads (as the stop signal does) and waits until they have ended. */
   close(): Promise<void>;
 }
@@ -97,6 +103,9 @@ export const FIRST_BYTE_TIMEOUT_MS = 30_000;
 
 /** Default deadline for a body that has stopped, ms. */
 export const STALL_TIMEOUT_MS = 60_000;
+
+/** The error of a download a stopped process left unfinished. */
+export const INTERRUPTED_BY_RESTART = "interrupted by restart";
 
 /** The error of a download ended by the service's stop. */
 export const STOPPED_MESSAGE = "The service is stopping; the download was abandoned";
@@ -213,7 +222,12 @@ export function createRegionDownloads(options: RegionDownloadOptions): RegionDow
     }
   };
 
+  // Every download is written to the OSM store; an earlier process's are read back by restore().
+  const rows = new DownloadRows(options.store, (id) => downloads.get(id), serviceLog);
+  const restored = new Map<string, RegionDownload>();
   const engine = new JobQueue<Region, ImportResult, DownloadFrame>({
+    store: rows,
+    restartRule: { state: "failed", error: INTERRUPTED_BY_RESTART },
     work: (_region, context) => execute(downloads.get(context.id)!),
     events: { isFinal: isFinalFrame },
     maxRunning,
@@ -271,12 +285,28 @@ export function createRegionDownloads(options: RegionDownloadOptions): RegionDow
     },
     get(id) {
       engine.prune();
-      return downloads.get(id);
+      const live = downloads.get(id);
+      if (live) return live;
+      const old = restored.get(id);
+      const finished = old ? Date.parse(old.view().finished_at ?? "") : NaN;
+      if (old && !(Date.now() - finished < keepMs)) restored.delete(id);
+      return restored.get(id);
+    },
+    async restore() {
+      const interrupted = await engine.recover();
+      for (const row of await rows.kept(keepMs, maxFinished)) {
+        restored.set(row.view.id, storedDownload(row));
+      }
+      if (interrupted > 0) {
+        serviceLog(`${interrupted} download(s) left unfinished by an earlier run: failed`);
+      }
+      return interrupted;
     },
     async close() {
       stop.abort();
       options.signal?.removeEventListener("abort", onStop);
       await engine.close({ running: "finish" });
+      await rows.flush();
     },
   };
 }

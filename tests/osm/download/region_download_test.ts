@@ -5,6 +5,7 @@ import {
   type DownloadFrame,
   DownloadsBusyError,
   FIRST_BYTE_TIMEOUT_MS,
+  INTERRUPTED_BY_RESTART,
   MAX_DOWNLOAD_BYTES,
   MAX_RUNNING,
   type RegionDownloadOptions,
@@ -372,6 +373,38 @@ Deno.test("createRegionDownloads: at most maxRunning downloads at once; attachin
     assert.equal(first.download.view().status, "failed");
   } finally {
     await downloads.close();
+    await teardown(s);
+  }
+});
+
+// Issue 19: the downloads are kept in the OSM store with the engine's restart rule.
+Deno.test("a restart reads a download left running as failed and a finished one as it ended", async () => {
+  const s = await setup();
+  const later = downloadsIn(s.store, s.dir);
+  try {
+    s.fake.mode = "missing";
+    const ended = s.downloads.start(s.region).download;
+    await ended.finished;
+    const endedView = ended.view();
+    s.fake.mode = "slow";
+    s.fake.slowMs = 5000;
+    // A process that stops without ending its download: the manager is left as it is.
+    const left = s.downloads.start(s.region).download;
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.equal(left.view().status, "downloading");
+
+    assert.equal(later.get(left.id), undefined, "unknown before its restore");
+    assert.equal(await later.restore(), 1);
+    const interrupted = later.get(left.id)!.view();
+    assert.equal(interrupted.status, "failed");
+    assert.equal(interrupted.error, INTERRUPTED_BY_RESTART);
+    assert.ok(interrupted.finished_at !== null);
+    const again = later.get(ended.id)!;
+    assert.deepEqual(again.view(), endedView, "a finished download reads as it ended");
+    assert.deepEqual(again.history(), [{ type: "error", message: endedView.error }]);
+  } finally {
+    s.fake.slowMs = 0;
+    await later.close();
     await teardown(s);
   }
 });
