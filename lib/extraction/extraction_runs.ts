@@ -28,7 +28,7 @@
  */
 import type { VariantRow } from "../heat/parameters/variant_row.ts";
 import { JobQueue } from "../jobs/job_queue.ts";
-import { JobRefusedError } from "../jobs/job_engine.ts";
+import { errorMessage, JobRefusedError } from "../jobs/job_engine.ts";
 import type { JobStore } from "../jobs/job_store.ts";
 import { listImportedRegions } from "../osm/osm_store.ts";
 import type { Store } from "../store/store.ts";
@@ -268,8 +268,7 @@ export class ExtractionRuns {
     try {
       return await this.#extract(worker, runId, request);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      this.#deps.log?.(`run ${runId} failed: ${message}`);
+      this.#deps.log?.(`run ${runId} failed: ${errorMessage(error)}`);
       throw error;
     } finally {
       if (this.#engine.counts().queued === 0) {

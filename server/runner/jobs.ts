@@ -9,7 +9,7 @@
  */
 import type { Job as EngineJob } from "../../lib/jobs/job.ts";
 import { JobQueue } from "../../lib/jobs/job_queue.ts";
-import { JobRefusedError, type WorkContext } from "../../lib/jobs/job_engine.ts";
+import { errorMessage, JobRefusedError, type WorkContext } from "../../lib/jobs/job_engine.ts";
 import type { StatusWords } from "../../lib/jobs/job_states.ts";
 import type { ModelProblem } from "../../lib/model/model_problem.ts";
 import { refusalMessage } from "../../lib/runner/model_refusal.ts";
@@ -204,10 +204,7 @@ export class JobRegistry {
       now: () => clock().getTime(),
       cancelMessage: CANCELLED,
       finalEvent: (job) => finalEvent(job),
-      failureMessage: (error) =>
-        error instanceof Error
-          ? error.message || "The run failed"
-          : String(error) || "The run failed",
+      failureMessage: (error) => errorMessage(error) || "The run failed",
       onForgotten: (job) => this.#jobs.delete(job.id),
     });
   }

@@ -55,6 +55,28 @@ export interface RegionDownload {
   readonly finished: Promise<void>;
 }
 
+/** The error of a download ended by the service's stop. */
+export const STOPPED_MESSAGE = "The service is stopping; the download was abandoned";
+
+/**
+ * The frame that ends a download: `done` with the import's counts, or `error` with why. The
+ * live history and the record kept in the store both end with it.
+ */
+export function finalFrame(
+  regionPath: string,
+  result: ImportResult | undefined,
+  error: string | null,
+): DownloadFrame {
+  if (result === undefined) return { type: "error", message: error ?? STOPPED_MESSAGE };
+  return {
+    type: "done",
+    message: `Imported ${regionPath} in ${result.seconds.toFixed(1)} s: ` +
+      Object.entries(result.counts).map(([layer, n]) => `${n} ${layer}`).join(", "),
+    region: regionPath,
+    counts: result.counts,
+  };
+}
+
 /** A failure whose message is already the frame's message. */
 export class DownloadError extends Error {}
 

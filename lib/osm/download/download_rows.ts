@@ -10,41 +10,46 @@ import type { JobState } from "../../jobs/job_states.ts";
 import type { Store } from "../../store/store.ts";
 import type { ImportResult } from "../import_region.ts";
 import type { Region } from "../regions_db.ts";
-import type {
-  DownloadFrame,
-  DownloadJob,
-  DownloadStatus,
-  DownloadView,
-  RegionDownload,
+import {
+  type DownloadFrame,
+  type DownloadJob,
+  type DownloadStatus,
+  type DownloadView,
+  finalFrame,
+  type RegionDownload,
 } from "./download_record.ts";
 
 /** One finished download as the store holds it: its view and its region. */
 export interface DownloadRow {
   readonly view: DownloadView;
   readonly region: Region;
+  /** The frame that ended it (for one a restart ended: its error). */
+  readonly final: DownloadFrame;
 }
 
-/** The byte counts of a download, read when it ends. */
-export type ByteCounts = (id: string) => { bytes: number; totalBytes: number | null } | undefined;
+/** What a download holds when it ends: its region and byte counts. */
+export type DownloadState = (
+  id: string,
+) => { region: Region; bytes: number; totalBytes: number | null } | undefined;
 
 const CREATE = `CREATE TABLE IF NOT EXISTS osm_downloads (
   id VARCHAR PRIMARY KEY, region VARCHAR NOT NULL, source VARCHAR NOT NULL, status VARCHAR NOT NULL,
   bytes BIGINT NOT NULL, total_bytes BIGINT, error VARCHAR,
-  started_at VARCHAR NOT NULL, finished_at VARCHAR)`;
+  started_at VARCHAR NOT NULL, finished_at VARCHAR, final_frame VARCHAR)`;
 
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** The downloads of one OSM store. */
 export class DownloadRows implements JobStore<Region, ImportResult, DownloadFrame> {
   readonly #store: Store;
-  readonly #counts: ByteCounts;
+  readonly #state: DownloadState;
   readonly #log: (message: string) => void;
   /** Every write waits for the one before it. */
   #chain: Promise<void>;
 
-  constructor(store: Store, counts: ByteCounts, log: (message: string) => void) {
+  constructor(store: Store, state: DownloadState, log: (message: string) => void) {
     this.#store = store;
-    this.#counts = counts;
+    this.#state = state;
     this.#log = log;
     this.#chain = store.run(CREATE).catch((error) => this.#failed(error));
   }
@@ -52,7 +57,7 @@ export class DownloadRows implements JobStore<Region, ImportResult, DownloadFram
   insert(job: DownloadJob): undefined {
     const region = job.input!;
     this.#write(
-      `INSERT INTO osm_downloads VALUES (?, ?, ?, 'queued', 0, NULL, NULL, ?, NULL)`,
+      `INSERT INTO osm_downloads VALUES (?, ?, ?, 'queued', 0, NULL, NULL, ?, NULL, NULL)`,
       [job.id, region.path, JSON.stringify(region), iso(job.createdAt)],
     );
     return undefined;
@@ -64,16 +69,18 @@ export class DownloadRows implements JobStore<Region, ImportResult, DownloadFram
       return undefined;
     }
     const status: DownloadStatus = to === "succeeded" ? "completed" : "failed";
-    const counts = this.#counts(job.id);
+    const state = this.#state(job.id);
+    const final = finalFrame(state?.region.path ?? "", patch.result, patch.error ?? null);
     this.#write(
-      `UPDATE osm_downloads SET status = ?, bytes = ?, total_bytes = ?, error = ?, finished_at = ?
-       WHERE id = ?`,
+      `UPDATE osm_downloads SET status = ?, bytes = ?, total_bytes = ?, error = ?, finished_at = ?,
+       final_frame = ? WHERE id = ?`,
       [
         status,
-        counts?.bytes ?? 0,
-        counts?.totalBytes ?? null,
+        state?.bytes ?? 0,
+        state?.totalBytes ?? null,
         patch.error ?? null,
         iso(patch.at),
+        JSON.stringify(final),
         job.id,
       ],
     );
@@ -107,6 +114,9 @@ export class DownloadRows implements JobStore<Region, ImportResult, DownloadFram
     );
     return rows.reverse().map((row) => ({
       region: JSON.parse(String(row["source"])) as Region,
+      final: row["final_frame"] === null
+        ? { type: "error", message: String(row["error"]) }
+        : JSON.parse(String(row["final_frame"])) as DownloadFrame,
       view: {
         id: String(row["id"]),
         region: String(row["region"]),
@@ -141,10 +151,7 @@ export class DownloadRows implements JobStore<Region, ImportResult, DownloadFram
  * frame of its history.
  */
 export function storedDownload(row: DownloadRow): RegionDownload {
-  const { view } = row;
-  const final: DownloadFrame = view.status === "completed"
-    ? { type: "done", message: `Imported ${view.region}`, region: view.region }
-    : { type: "error", message: view.error ?? "failed" };
+  const { view, final } = row;
   return {
     id: view.id,
     region: row.region,

@@ -21,8 +21,10 @@ import {
   Download,
   DownloadError,
   type DownloadFrame,
+  finalFrame,
   isFinalFrame,
   type RegionDownload,
+  STOPPED_MESSAGE,
 } from "./download_record.ts";
 import { verifyChecksum } from "./extract_checksum.ts";
 import { fetchExtract } from "./fetch_extract.ts";
@@ -30,6 +32,7 @@ import { importOsmExtract, type ImportResult } from "../import_region.ts";
 import { DownloadRows, storedDownload } from "./download_rows.ts";
 import type { Region } from "../regions_db.ts";
 
+export { STOPPED_MESSAGE } from "./download_record.ts";
 export type {
   DownloadFrame,
   DownloadStatus,
@@ -106,9 +109,6 @@ export const STALL_TIMEOUT_MS = 60_000;
 
 /** The error of a download a stopped process left unfinished. */
 export const INTERRUPTED_BY_RESTART = "interrupted by restart";
-
-/** The error of a download ended by the service's stop. */
-export const STOPPED_MESSAGE = "The service is stopping; the download was abandoned";
 
 /** A start refused because `maxRunning` downloads are queued or running. */
 export class DownloadsBusyError extends Error {
@@ -236,16 +236,11 @@ export function createRegionDownloads(options: RegionDownloadOptions): RegionDow
     ttlMs: keepMs,
     maxFinished,
     finalEvent: (job) =>
-      job.state === "succeeded" && job.result
-        ? {
-          type: "done",
-          message: `Imported ${downloads.get(job.id)!.region.path} in ` +
-            `${job.result.seconds.toFixed(1)} s: ` +
-            Object.entries(job.result.counts).map(([layer, n]) => `${n} ${layer}`).join(", "),
-          region: downloads.get(job.id)!.region.path,
-          counts: job.result.counts,
-        }
-        : { type: "error", message: job.error ?? STOPPED_MESSAGE },
+      finalFrame(
+        downloads.get(job.id)!.region.path,
+        job.state === "succeeded" ? job.result : undefined,
+        job.error,
+      ),
     onFinished: (job) => {
       const d = downloads.get(job.id)!;
       const key = d.region.path.toLowerCase();

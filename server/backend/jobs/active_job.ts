@@ -69,8 +69,3 @@ export function emitProgress(job: ActiveJob): void {
     : "solve";
   job.events.append({ type: "progress", phase, pct: value });
 }
-
-/** The message of any thrown value. */
-export function message(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}

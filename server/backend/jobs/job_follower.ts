@@ -12,7 +12,8 @@ import { type RunnerClient, RunnerHttpError } from "../../../lib/backend/runner_
 import type { RunEvent } from "../../../lib/runner/run_events.ts";
 import { abortableDelay } from "../../../lib/concurrency/abortable_delay.ts";
 import type { RunResult } from "../../../lib/runner/model_runner.ts";
-import { type ActiveJob, type Completion, emitProgress, message } from "./active_job.ts";
+import { type ActiveJob, type Completion, emitProgress } from "./active_job.ts";
+import { errorMessage } from "../../../lib/jobs/job_engine.ts";
 import type { JobLogWriter } from "./job_log_writer.ts";
 import { CANCELLED } from "./job_view.ts";
 
@@ -60,7 +61,7 @@ export class JobFollower {
       throw new Error(
         error instanceof RunnerHttpError
           ? `The runner refused the model (HTTP ${error.status}): ${error.message}`
-          : message(error),
+          : errorMessage(error),
       );
     }
     job.model = undefined;
@@ -93,7 +94,7 @@ export class JobFollower {
       } catch (error) {
         signal.throwIfAborted();
         this.#throwIfUnknown(runnerId, error);
-        lost = message(error);
+        lost = errorMessage(error);
       }
       signal.throwIfAborted();
       deadline ??= performance.now() + this.#reconnectMs;
@@ -107,7 +108,7 @@ export class JobFollower {
         if (performance.now() >= deadline) {
           throw new Error(
             `The connection to the runner at ${this.#runner.baseUrl} was lost during the run ` +
-              `and it does not answer: ${lost}; ${message(error)}`,
+              `and it does not answer: ${lost}; ${errorMessage(error)}`,
           );
         }
       }
@@ -131,7 +132,7 @@ export class JobFollower {
       result = await this.#runner.result(runnerId, job.signal) as RunResult;
     } catch (error) {
       job.signal.throwIfAborted();
-      throw new Error(`The run ended but its result could not be read: ${message(error)}`);
+      throw new Error(`The run ended but its result could not be read: ${errorMessage(error)}`);
     }
     return { result, done };
   }

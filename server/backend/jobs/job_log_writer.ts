@@ -4,7 +4,8 @@
  */
 import { type BackendStore, JOB_LOG_COLUMNS } from "../../../lib/backend/backend_store.ts";
 import { type BatchAppender, createBatchAppender } from "../../../lib/store/batch_appender.ts";
-import { type ActiveJob, message } from "./active_job.ts";
+import type { ActiveJob } from "./active_job.ts";
+import { errorMessage } from "../../../lib/jobs/job_engine.ts";
 
 /** When a batch of log lines is written (default: 500 rows or 250 ms). */
 export interface JobLogBatch {
@@ -38,11 +39,11 @@ export class JobLogWriter {
 
   /** Writes the batched lines now; a failure goes to the server log. */
   async flush(): Promise<void> {
-    await this.#appender.flush().catch((error) => this.#log(`job logs: ${message(error)}`));
+    await this.#appender.flush().catch((error) => this.#log(`job logs: ${errorMessage(error)}`));
   }
 
   /** Refuses further lines and writes the last ones; a failure goes to the server log. */
   async close(): Promise<void> {
-    await this.#appender.close().catch((error) => this.#log(message(error)));
+    await this.#appender.close().catch((error) => this.#log(errorMessage(error)));
   }
 }

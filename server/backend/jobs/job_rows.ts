@@ -9,10 +9,10 @@
  */
 import type { BackendStore, JobRow, JobUpdate } from "../../../lib/backend/backend_store.ts";
 import type { RunnerClient } from "../../../lib/backend/runner_client.ts";
-import { JobStoppedError } from "../../../lib/jobs/job_engine.ts";
 import type { JobMovePatch, JobStore, RestartRule } from "../../../lib/jobs/job_store.ts";
 import type { RunEvent } from "../../../lib/runner/run_events.ts";
-import { type ActiveJob, type Completion, emitProgress, message } from "./active_job.ts";
+import { type ActiveJob, type Completion, emitProgress } from "./active_job.ts";
+import { errorMessage, JobStoppedError } from "../../../lib/jobs/job_engine.ts";
 import type { JobLogWriter } from "./job_log_writer.ts";
 import { type JobSubmission, runRecord } from "./job_view.ts";
 
@@ -59,7 +59,7 @@ export function jobRows(deps: JobRowsDeps): JobStore<JobSubmission, Completion, 
         body: JSON.stringify(record),
       }, deps.now());
     } catch (error) {
-      deps.log(`job ${row.id}: the run record was not saved: ${message(error)}`);
+      deps.log(`job ${row.id}: the run record was not saved: ${errorMessage(error)}`);
     }
   };
 

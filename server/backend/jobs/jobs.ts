@@ -21,7 +21,8 @@ import type { RunnerClient } from "../../../lib/backend/runner_client.ts";
 import { JobQueue } from "../../../lib/jobs/job_queue.ts";
 import type { RunResult } from "../../../lib/runner/model_runner.ts";
 import { JobEventLog, type RunEvent } from "../../../lib/runner/run_events.ts";
-import { ActiveJob, activeView, type Completion, message } from "./active_job.ts";
+import { ActiveJob, activeView, type Completion } from "./active_job.ts";
+import { errorMessage } from "../../../lib/jobs/job_engine.ts";
 import { JobFollower } from "./job_follower.ts";
 import { type JobLogBatch, JobLogWriter } from "./job_log_writer.ts";
 import { jobRows } from "./job_rows.ts";
@@ -245,7 +246,7 @@ export class BackendJobs {
   async #discard(job: ActiveJob): Promise<void> {
     job.discarded = true;
     if (!job.finalizing) {
-      this.#cancel(job).catch((error) => this.#log(`job ${job.row.id}: ${message(error)}`));
+      this.#cancel(job).catch((error) => this.#log(`job ${job.row.id}: ${errorMessage(error)}`));
     }
     await Promise.allSettled([job.job.settled, job.ending]);
   }

@@ -402,6 +402,7 @@ Deno.test("a restart reads a download left running as failed and a finished one 
     const again = later.get(ended.id)!;
     assert.deepEqual(again.view(), endedView, "a finished download reads as it ended");
     assert.deepEqual(again.history(), [{ type: "error", message: endedView.error }]);
+    assert.deepEqual(again.history(), [ended.history().at(-1)], "the frame that ended it, as sent");
   } finally {
     s.fake.slowMs = 0;
     await later.close();
