@@ -155,3 +155,27 @@ export function profileStatistics(
       : null,
   };
 }
+
+/** Population standard deviation of the values (divides by n, as numpy's `std`), in their unit. */
+export function standardDeviation(values: readonly number[]): number {
+  const m = mean(values);
+  let sum = 0;
+  for (const v of values) sum += (v - m) ** 2;
+  return Math.sqrt(sum / values.length);
+}
+
+/**
+ * The q-quantile (0 ≤ q ≤ 1) of the values, interpolated linearly between the order statistics
+ * around rank `q × (n - 1)`: numpy's default method `linear` (Hyndman and Fan's definition 7).
+ * `quantile([1, 2, 3, 4], 0.1)` is 1.3. Pass `sorted` when the values are sorted already.
+ */
+export function quantile(values: readonly number[], q: number, sorted = false): number {
+  nonEmpty(values, "quantile");
+  if (!(q >= 0 && q <= 1)) throw new RangeError(`q must lie in [0, 1], got ${q}`);
+  const s = sorted ? values : [...values].sort((a, b) => a - b);
+  const rank = q * (s.length - 1);
+  const lo = Math.floor(rank);
+  const below = s[lo]!;
+  const above = s[Math.min(lo + 1, s.length - 1)]!;
+  return below + (above - below) * (rank - lo);
+}

@@ -6,7 +6,10 @@
  *
  * Reads are public; submissions need a valid token; reviews, the scraper and diagnostics need an
  * admin token. User state lives in the store handed in (`STATE_PATH`); the served catalogue is
- * read from the data files into memory.
+ * read from the data files into memory, with approved additions and admin edits applied over it.
+ *
+ * OpenTech-DB's own frontend is a client too: the spec's answers carry its members beside the
+ * spec's, and the routes only it calls are mounted from `opentech/` (`mount.ts`).
  */
 import type { OpenAPIHono } from "@hono/zod-openapi";
 import { createPasswordPool, type PasswordHasher } from "../../lib/auth/password_pool.ts";
@@ -37,6 +40,11 @@ import { candidateRoutes, scraperRoutes } from "./scraper.ts";
 import { technologyRoutes } from "./technologies.ts";
 import { technologyReviewRoutes, technologySubmitRoutes } from "./technology_submissions.ts";
 import { timeseriesReviewRoutes, timeseriesRoutes } from "./timeseries.ts";
+import { mountOpentechRoutes } from "./opentech/mount.ts";
+import { profileListForFrontend } from "./opentech/profile_routes.ts";
+import { serialQueue } from "../../lib/concurrency/serial_queue.ts";
+import { createCatalogueEditor } from "../../lib/catalogue/submissions/catalogue_editor.ts";
+import { createDuckDbCatalogueEditRepository } from "../../lib/catalogue/submissions/catalogue_edit_repository.ts";
 
 /** The prefix of the versioned routes. */
 export const API = "/api/v1";
@@ -80,7 +88,7 @@ export interface CatalogueApp {
 /** Headers a browser caller of the catalogue may send. */
 const CORS_HEADERS = ["Authorization", "Content-Type"];
 /** Methods a browser caller of the catalogue may use. */
-const CORS_METHODS = ["GET", "POST", "PATCH", "OPTIONS"];
+const CORS_METHODS = ["GET", "POST", "PATCH", "DELETE", "OPTIONS"];
 
 /**
  * Builds the catalogue service: reads the data files (throws CatalogueLoadError when one is
@@ -99,10 +107,12 @@ export async function createCatalogueApp(options: CatalogueAppOptions): Promise<
   const clock = options.clock ?? (() => new Date());
   const fetchFn = options.fetch ?? fetch;
   const submissions = await createDuckDbSubmissionRepository(options.store);
+  const edits = await createDuckDbCatalogueEditRepository(options.store);
   const catalogue = await createCatalogueService({
     catalogueDir: config.catalogueDir,
     profilesDir: config.profilesDir,
     additions: await submissions.additions(),
+    edits: await edits.edits(),
     submittedProfiles: (await submissions.approvedTimeseries()).map(servedSubmittedProfile),
     now: clock,
   });
@@ -114,10 +124,14 @@ export async function createCatalogueApp(options: CatalogueAppOptions): Promise<
     ...(options.scraperClients ? { clients: options.scraperClients } : {}),
     onRunError: (error) => console.error("scraper: a run could not be recorded:", error),
   });
+  // One queue for everything that checks the served catalogue and then changes it.
+  const serial = serialQueue();
+  const editor = createCatalogueEditor({ repository: edits, catalogue, now: clock, serial });
   const desk = createSubmissionDesk({
     repository: submissions,
     catalogue,
     now: clock,
+    serial,
     maxPendingPerSubmitter: config.maxPendingSubmissions ??
       CATALOGUE_DEFAULTS.maxPendingSubmissions,
   });
@@ -131,6 +145,7 @@ export async function createCatalogueApp(options: CatalogueAppOptions): Promise<
     catalogue,
     desk,
     submissions,
+    editor,
     scraper,
     passwords,
   };
@@ -154,9 +169,15 @@ export async function createCatalogueApp(options: CatalogueAppOptions): Promise<
   app.route(`${API}/admin/technologies/submissions`, technologyReviewRoutes(deps));
   app.route(`${API}/fuels`, fuelRoutes(deps));
   app.route(`${API}/timeseries`, timeseriesRoutes(deps));
+  // Before the spec's list: a request from an OpenTech-DB frontend gets the frontend's answer.
+  app.get(
+    `${API}/admin/timeseries/submissions`,
+    profileListForFrontend(deps, config.opentechOrigins ?? []),
+  );
   app.route(`${API}/admin/timeseries`, timeseriesReviewRoutes(deps));
   app.route(`${API}/scraper`, scraperRoutes(deps));
   app.route(`${API}/scraper/candidates`, candidateRoutes(deps));
+  mountOpentechRoutes(app, deps);
 
   app.openAPIRegistry.registerComponent("securitySchemes", BEARER_SCHEME, {
     type: "http",

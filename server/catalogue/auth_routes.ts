@@ -22,6 +22,7 @@ import {
 import { checkAdminLogin, normaliseEmail } from "../../lib/auth/password.ts";
 import { PasswordQueueFullError } from "../../lib/auth/password_pool.ts";
 import { toProfile } from "../../lib/auth/principal.ts";
+import { withOpentechUser } from "../../lib/catalogue/opentech/opentech_user.ts";
 import { createOpenAPIApp, httpError } from "../middleware/errors.ts";
 import { createRateLimiter, rateLimit, tooManyRequests } from "../middleware/rate_limit.ts";
 import { BEARER_SECURITY, requireUser, UNAUTHORIZED } from "./auth.ts";
@@ -33,6 +34,8 @@ const tokenSchema = z.object({
   access_token: z.string().describe("HS256 JWT; send as `Authorization: Bearer <token>`"),
   token_type: z.literal("bearer"),
   expires_in: z.number().int().describe("Seconds until the token expires"),
+  token: z.string().describe("OpenTech-DB frontend: the same token as `access_token`"),
+  user: userProfileSchema.describe("OpenTech-DB frontend: the admin's profile, as `/auth/me`"),
 }).openapi("TokenResponse");
 
 const loginSchema = z.strictObject({
@@ -117,7 +120,8 @@ const meRoute = createRoute({
   security: BEARER_SECURITY,
   responses: {
     200: {
-      description: "Subject, name, ORCID iD or e-mail, admin flag",
+      description: "Subject, name, ORCID iD or e-mail, admin flag; and the same as " +
+        "OpenTech-DB's frontend reads it (`id`, `username`, `is_contributor`, ...)",
       content: { "application/json": { schema: userProfileSchema } },
     },
     401: UNAUTHORIZED,
@@ -236,15 +240,25 @@ export function authRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
       email: login.email,
     });
     c.header("Cache-Control", "no-store");
+    const user = withOpentechUser({
+      subject: `admin:${login.email}`,
+      name: "Administrator",
+      orcid: null,
+      email: login.email,
+      is_admin: true,
+      issuer: "local",
+    });
     return c.json({
       access_token: token,
       token_type: "bearer" as const,
       expires_in: config.tokenLifetimeSeconds,
+      token,
+      user,
     }, 200);
   });
 
   app.openapi({ ...meRoute, middleware: requireUser(deps) }, (c) => {
-    return c.json(toProfile(c.get("principal")), 200);
+    return c.json(withOpentechUser(toProfile(c.get("principal"))), 200);
   });
 
   return app;

@@ -35,6 +35,13 @@ export interface CatalogueSettings {
   sessionStoreSecret: string | undefined;
   /** Browser origins allowed by CORS (CATALOGUE_ALLOWED_ORIGINS, comma-separated). */
   allowedOrigins: string[];
+  /**
+   * Origins of OpenTech-DB frontends (OPENTECH_FRONTEND_ORIGINS, comma-separated; default none):
+   * where the spec's answer and the frontend's differ on one path and query
+   * (`GET /api/v1/admin/timeseries/submissions`), a request from one of them gets the
+   * frontend's. They must also be allowed origins to call from a browser.
+   */
+  opentechOrigins: string[];
   scraper: ScraperConfig;
   /** Limits of the built-in admin's sign-in. */
   login: LoginLimits;
@@ -202,6 +209,7 @@ export function readCatalogueSettings(env: Env): CatalogueSettings {
     admin: readAdminConfig(env),
     sessionStoreSecret: text(env, "SESSION_STORE_JWT_SECRET"),
     allowedOrigins: origins("CATALOGUE_ALLOWED_ORIGINS", env["CATALOGUE_ALLOWED_ORIGINS"]),
+    opentechOrigins: origins("OPENTECH_FRONTEND_ORIGINS", env["OPENTECH_FRONTEND_ORIGINS"]),
     scraper: readScraper(env),
     login: readLogin(env),
     maxPendingSubmissions: integer(

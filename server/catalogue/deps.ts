@@ -6,6 +6,7 @@ import type { PasswordHasher } from "../../lib/auth/password_pool.ts";
 import type { Principal } from "../../lib/auth/principal.ts";
 import type { CatalogueService } from "../../lib/catalogue/served/catalogue_service.ts";
 import type { SubmissionDesk } from "../../lib/catalogue/submissions/submission_desk.ts";
+import type { CatalogueEditor } from "../../lib/catalogue/submissions/catalogue_editor.ts";
 import type { SubmissionRepository } from "../../lib/catalogue/submissions/submission_repository.ts";
 import type { ScraperService } from "../../lib/scraper/service.ts";
 import type { CatalogueSettings } from "./config.ts";
@@ -27,7 +28,7 @@ export type CatalogueAppConfig =
     | "allowedOrigins"
     | "scraper"
   >
-  & Partial<Pick<CatalogueSettings, "login" | "maxPendingSubmissions">>
+  & Partial<Pick<CatalogueSettings, "login" | "maxPendingSubmissions" | "opentechOrigins">>
   & {
     /** HS256 secret of the service's tokens, at least 32 bytes. */
     jwtSecret: string;
@@ -41,6 +42,8 @@ export interface CatalogueDeps {
   catalogue: CatalogueService;
   desk: SubmissionDesk;
   submissions: SubmissionRepository;
+  /** Admin edits and deletes of served technologies. */
+  editor: CatalogueEditor;
   scraper: ScraperService;
   /** bcrypt off the main thread, with a bounded queue. */
   passwords: PasswordHasher;

@@ -44,6 +44,13 @@ import {
   timeseriesSubmissionSchema,
 } from "../../lib/catalogue/submissions/timeseries_submission.ts";
 import { ProfileSchema } from "../../lib/auth/principal.ts";
+import {
+  opentechInstanceShape,
+  opentechSummaryShape,
+  opentechTechnologyShape,
+} from "../../lib/catalogue/opentech/opentech_technology.ts";
+import { opentechUserShape } from "../../lib/catalogue/opentech/opentech_user.ts";
+import { profilePointsShape } from "../../lib/catalogue/opentech/profile_points.ts";
 import { approvalSchema } from "../../lib/scraper/approval.ts";
 import { candidateSchema, runSummarySchema } from "../../lib/scraper/repository.ts";
 import { runRequestSchema } from "../../lib/scraper/service.ts";
@@ -98,6 +105,32 @@ export function numberQuery(description: string, min: number, max: number, fallb
     .openapi({ type: "number", minimum: min, maximum: max, default: fallback, description });
 }
 
+/**
+ * `limit` of the public lists, whose maximum the spec states without an error: a larger one is
+ * served at the maximum, and the answer's `limit` says so.
+ */
+export const clampedLimitQuery = z
+  .string()
+  .regex(DIGITS_PATTERN, "must be a non-negative integer")
+  .transform(Number)
+  .pipe(z.number().int().min(1))
+  .transform((n) => Math.min(n, MAX_LIMIT))
+  .default(DEFAULT_LIMIT)
+  .openapi({
+    type: "integer",
+    minimum: 1,
+    maximum: MAX_LIMIT,
+    default: DEFAULT_LIMIT,
+    description: `Items per page, at most ${MAX_LIMIT}: a larger limit is served as ` +
+      `${MAX_LIMIT} (the answer's \`limit\` says so), not refused`,
+  });
+
+/** `skip` and `limit` of the public lists (technologies, categories, profiles). */
+export const publicPageQueryShape = {
+  skip: intQuery("Number of items to skip", 0, Number.MAX_SAFE_INTEGER, 0),
+  limit: clampedLimitQuery,
+};
+
 /** `skip` and `limit` of the paginated lists. */
 export const pageQueryShape = {
   skip: intQuery("Number of items to skip", 0, Number.MAX_SAFE_INTEGER, 0),
@@ -106,7 +139,7 @@ export const pageQueryShape = {
 
 /** Filters of the technology lists. */
 export const technologyQuerySchema = z.object({
-  ...pageQueryShape,
+  ...publicPageQueryShape,
   tag: z.string().min(1).optional().openapi({ description: "Technology tag, e.g. `renewable`" }),
   lifecycle: z.enum(LIFECYCLES).optional().openapi({
     description: "Matches a technology whose own lifecycle or any instance's `lifecycle_stage` " +
@@ -171,16 +204,20 @@ export const fuelQuery = z
 
 // Technologies ------------------------------------------------------------------------------
 
-/** An instance as served. */
-export const instanceSchema = named(servedInstanceSchema, "Instance");
+/** An instance as served, with OpenTech-DB's frontend members beside the spec's. */
+export const instanceSchema = servedInstanceSchema
+  .extend(opentechInstanceShape)
+  .openapi("Instance", descriptionOf(servedInstanceSchema));
 
 /** A technology with all instances. */
 export const technologyDetailSchema = servedTechnologySchema
-  .extend({ instances: z.array(instanceSchema) })
+  .extend({ ...opentechTechnologyShape, instances: z.array(instanceSchema) })
   .openapi("TechnologyDetail");
 
-/** A technology in a list. */
-export const technologySummarySchema = named(technologySummaryShape, "TechnologySummary");
+/** A technology in a list, with OpenTech-DB's frontend members beside the spec's. */
+export const technologySummarySchema = technologySummaryShape
+  .extend(opentechSummaryShape)
+  .openapi("TechnologySummary");
 
 /** A page of technologies. */
 export const technologyListSchema = z.object({
@@ -222,9 +259,9 @@ export const calliopeOverridesSchema = named(CalliopeOverridesSchema, "CalliopeO
 /** Served profile metadata: a member the source lacks is null. */
 export const profileMetadataSchema = named(servedProfileMetadataSchema, "ProfileMetadata");
 
-/** A full profile. */
+/** A full profile: `values`, and `points` for OpenTech-DB's frontend. */
 export const profileDataSchema = profileMetadataSchema
-  .extend({ values: servedValuesSchema })
+  .extend({ values: servedValuesSchema, ...profilePointsShape })
   .openapi("ProfileData");
 
 // Submissions -------------------------------------------------------------------------------
@@ -294,8 +331,8 @@ export const reloadAttemptReportSchema = reloadAttemptSchema.extend({
 
 // Sign-in -----------------------------------------------------------------------------------
 
-/** The `/auth/me` profile. */
-export const userProfileSchema = named(ProfileSchema, "UserProfile");
+/** The `/auth/me` profile, with OpenTech-DB's frontend members beside the spec's. */
+export const userProfileSchema = ProfileSchema.extend(opentechUserShape).openapi("UserProfile");
 
 // Scraper -----------------------------------------------------------------------------------
 

@@ -8,6 +8,10 @@ import { createRoute, type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { Context, TypedResponse } from "hono";
 import { CALLIOPE_PARENTS } from "../../lib/catalogue/calliope/mod.ts";
 import {
+  opentechInstance,
+  withOpentechSummary,
+} from "../../lib/catalogue/opentech/opentech_technology.ts";
+import {
   filterTechnologies,
   type TechnologyFilter,
 } from "../../lib/catalogue/served/catalogue_filter.ts";
@@ -48,7 +52,7 @@ const listResponses = {
     description: "One page of technology summaries",
     content: { "application/json": { schema: technologyListSchema } },
   },
-  400: apiError("Invalid query: skip, limit, type, tag or lifecycle (e.g. limit over 200)"),
+  400: apiError("Invalid query: skip, limit, type, tag or lifecycle (e.g. limit 0)"),
 };
 
 const listRoute = createRoute({
@@ -182,7 +186,12 @@ export function jsonText<T>(c: Context, text: string): TypedResponse<T, 200, "js
 
 function page(snapshot: CatalogueSnapshot, filter: TechnologyFilter, skip: number, limit: number) {
   const matching = filterTechnologies(snapshot, filter);
-  return { total: matching.length, skip, limit, technologies: matching.slice(skip, skip + limit) };
+  return {
+    total: matching.length,
+    skip,
+    limit,
+    technologies: matching.slice(skip, skip + limit).map(withOpentechSummary),
+  };
 }
 
 /** The catalogue read routes, to mount at `/api/v1/technologies`. */
@@ -225,10 +234,11 @@ export function technologyRoutes({ catalogue }: CatalogueDeps): OpenAPIHono<Cata
   app.openapi(instancesRoute, (c) => {
     const { id } = c.req.valid("param");
     const technology = technologyOr404(catalogue.current(), id);
-    return c.json(
-      { technology_id: technology.technology_id, instances: technology.instances },
-      200,
-    );
+    const instances = technology.instances.map((i) => ({
+      ...i,
+      ...opentechInstance(i, technology.carrier),
+    }));
+    return c.json({ technology_id: technology.technology_id, instances }, 200);
   });
 
   app.openapi(instanceRoute, (c) => {
@@ -236,7 +246,7 @@ export function technologyRoutes({ catalogue }: CatalogueDeps): OpenAPIHono<Cata
     const technology = technologyOr404(catalogue.current(), id);
     const instance = technology.instances.find((i) => i.instance_id === iid);
     if (!instance) throw httpError(404, `Technology "${id}" has no instance "${iid}"`);
-    return c.json(instance, 200);
+    return c.json({ ...instance, ...opentechInstance(instance, technology.carrier) }, 200);
   });
 
   return app;

@@ -22,9 +22,9 @@ import { submissionReviewRoutes } from "./review_routes.ts";
 import {
   apiError,
   idParamsSchema,
-  pageQueryShape,
   profileDataSchema,
   profileMetadataSchema,
+  publicPageQueryShape,
   submissionStatusQuery,
   submitResponseSchema,
   timeseriesSubmissionListSchema,
@@ -47,7 +47,7 @@ const listRoute = createRoute({
   summary: "Profile metadata, paginated and filtered",
   request: {
     query: z.object({
-      ...pageQueryShape,
+      ...publicPageQueryShape,
       type: z.string().min(1).optional().openapi({ description: "e.g. `capacity_factor`" }),
       location: z.string().min(1).optional().openapi({ description: "e.g. `DE`" }),
     }),
@@ -57,7 +57,7 @@ const listRoute = createRoute({
       description: "One page of profile metadata",
       content: { "application/json": { schema: profileListSchema } },
     },
-    400: apiError("Invalid skip or limit"),
+    400: apiError("Invalid skip or limit (not a whole number, or limit 0)"),
   },
 });
 

@@ -86,7 +86,7 @@ function issueProblems(file: string, issues: readonly z.core.$ZodIssue[]): Catal
 }
 
 /** A catalogue-format instance with every optional member filled in. */
-function normaliseCatalogueInstance(i: CatalogueInstance): Instance {
+export function normaliseCatalogueInstance(i: CatalogueInstance): Instance {
   return {
     instance_id: i.instance_id,
     instance_name: i.instance_name,

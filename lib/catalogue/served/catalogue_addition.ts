@@ -28,9 +28,12 @@ export interface CatalogueAddition {
   added_by: string;
 }
 
-/** An addition (or submitted profile) that was not applied, and why. */
+/**
+ * An addition (submitted profile, admin edit or delete) that was not applied, and why. An admin
+ * edit's `origin_id` is its sequence number.
+ */
 export const skippedAdditionSchema = z.object({
-  origin: z.enum([...ADDITION_ORIGINS, "timeseries_submission"]),
+  origin: z.enum([...ADDITION_ORIGINS, "timeseries_submission", "admin_edit"]),
   origin_id: z.string(),
   reason: z.string(),
 });

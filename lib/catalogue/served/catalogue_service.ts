@@ -1,7 +1,9 @@
 /**
  * The served catalogue: technologies and profiles read from the source files, plus the
  * additions approved since (technology submissions, scraper candidates, time-series
- * submissions), held in memory as one immutable snapshot (`catalogue_snapshot.ts`).
+ * submissions) and the admins' edits and deletes, held in memory as one immutable snapshot
+ * (`catalogue_snapshot.ts`). A reload keeps the additions and edits: they apply over the new
+ * files.
  *
  * Every change builds a new snapshot and swaps one reference, so a request always sees one
  * consistent catalogue. A reload reads and validates every file first; when any file has a
@@ -11,6 +13,7 @@
  */
 import { z } from "zod";
 import type { CatalogueAddition } from "./catalogue_addition.ts";
+import type { CatalogueEdit } from "./catalogue_edit.ts";
 import { buildSnapshot, type CatalogueSnapshot } from "./catalogue_snapshot.ts";
 import {
   CatalogueLoadError,
@@ -46,6 +49,8 @@ export interface CatalogueService {
   addAddition(addition: CatalogueAddition): CatalogueSnapshot;
   /** Serves an approved submitted profile (in memory; the caller has stored it). */
   addProfile(profile: ServedProfile): CatalogueSnapshot;
+  /** Applies an admin edit or delete (in memory; the caller has stored it). */
+  applyEdit(edit: CatalogueEdit): CatalogueSnapshot;
   /** Result of the last reload attempt, for diagnostics; undefined before the first reload. */
   lastReload(): ReloadAttempt | undefined;
 }
@@ -60,6 +65,8 @@ export interface CatalogueServiceOptions {
   additions: readonly CatalogueAddition[];
   /** Approved submitted profiles so far, in approval order. */
   submittedProfiles: readonly ServedProfile[];
+  /** Admin edits and deletes so far, from the state store (none when not given). */
+  edits?: readonly CatalogueEdit[];
   now?: () => Date;
 }
 
@@ -76,11 +83,12 @@ export async function createCatalogueService(
   let source = first.data;
   const additions = [...options.additions];
   const submitted = [...options.submittedProfiles];
-  let snapshot = buildSnapshot(source, additions, submitted);
+  const edits = [...options.edits ?? []];
+  let snapshot = buildSnapshot(source, additions, submitted, edits);
   let last: ReloadAttempt | undefined;
   let reloading: Promise<ReloadResult> | undefined;
 
-  const rebuild = () => snapshot = buildSnapshot(source, additions, submitted);
+  const rebuild = () => snapshot = buildSnapshot(source, additions, submitted, edits);
 
   const reloadOnce = async (): Promise<ReloadResult> => {
     const start = performance.now();
@@ -92,7 +100,8 @@ export async function createCatalogueService(
       last = { at: now().toISOString(), ok: false, ms, problems: read.problems };
       return { ok: false, problems: read.problems, files: read.files, ms };
     }
-    // Built from the additions as they are now, after the await: none approved meanwhile is lost.
+    // Built from the additions and edits as they are now, after the await: none made meanwhile
+    // is lost.
     source = read.data;
     rebuild();
     last = { at: now().toISOString(), ok: true, ms, problems: [] };
@@ -117,6 +126,10 @@ export async function createCatalogueService(
     },
     addProfile(profile) {
       submitted.push(profile);
+      return rebuild();
+    },
+    applyEdit(edit) {
+      edits.push(edit);
       return rebuild();
     },
     lastReload: () => last,

@@ -10,7 +10,7 @@
  * submissions (technology and time series together) pending at once; more are refused until
  * some are reviewed.
  */
-import { serialQueue } from "../../concurrency/serial_queue.ts";
+import { type Enqueue, serialQueue } from "../../concurrency/serial_queue.ts";
 import { normaliseCatalogueTechnology } from "../loading/catalogue_file.ts";
 import type { CatalogueService } from "../served/catalogue_service.ts";
 import type { SubmissionRepository } from "./submission_repository.ts";
@@ -24,14 +24,19 @@ import type { CatalogueTechnology, Instance } from "../schema/technology_schema.
 import {
   servedSubmittedProfile,
   submittedProfile,
+  type SubmittedProfileExtras,
   type TimeseriesSubmission,
   type TimeseriesSubmissionBody,
 } from "./timeseries_submission.ts";
 
-/** A refused submission or review: 404, 409 with the problems, or 429 over the pending limit. */
+/**
+ * A refused submission, review or admin edit: 404, 409 with the problems, 429 over the pending
+ * limit, or 400 for an invalid request (an admin edit whose result is not a valid technology).
+ */
 export type Refusal =
   | { ok: false; reason: "not_found"; message: string }
   | { ok: false; reason: "conflict"; message: string; problems: string[] }
+  | { ok: false; reason: "invalid"; message: string; problems: string[] }
   | { ok: false; reason: "limit"; message: string };
 
 /** Pending submissions a submitter may have at once unless the desk is told otherwise. */
@@ -59,18 +64,34 @@ export interface SubmissionDeskDeps {
    * DEFAULT_MAX_PENDING.
    */
   maxPendingPerSubmitter?: number;
+  /**
+   * The queue the desk's operations run on; default its own. Pass one shared with other writers
+   * of the served catalogue (admin edits) so that none overtakes another's check.
+   */
+  serial?: Enqueue;
+}
+
+/** What a reviewer adds to a decision: a note, and (approving a technology) an edited record. */
+export interface ReviewOptions {
+  /** A rejection's reason or feedback on an approval, shown to the submitter. */
+  note?: string | null;
+  /** The record as the reviewer corrected it: checked again, approved and stored instead. */
+  record?: CatalogueTechnology;
 }
 
 /** Submissions, reviews and scraper merges, one at a time. */
 export interface SubmissionDesk {
+  /** `extras`: what an uploaded file gives beside the body (its start, a description). */
   submitTimeseries(
     body: TimeseriesSubmissionBody,
     by: Person,
+    extras?: SubmittedProfileExtras,
   ): Promise<DeskResult<TimeseriesSubmission>>;
   reviewTimeseries(
     id: string,
     action: ReviewAction,
     by: Person,
+    options?: Pick<ReviewOptions, "note">,
   ): Promise<DeskResult<TimeseriesSubmission>>;
   submitTechnology(
     record: CatalogueTechnology,
@@ -80,6 +101,7 @@ export interface SubmissionDesk {
     id: string,
     action: ReviewAction,
     by: Person,
+    options?: ReviewOptions,
   ): Promise<DeskResult<TechnologySubmission>>;
   /**
    * Adds a scraper candidate's instance to its technology (once per candidate); throws
@@ -112,7 +134,7 @@ export function createSubmissionDesk(deps: SubmissionDeskDeps): SubmissionDesk {
   const { repository, catalogue } = deps;
   const newId = deps.newId ?? (() => crypto.randomUUID());
   const maxPending = deps.maxPendingPerSubmitter ?? DEFAULT_MAX_PENDING;
-  const serial = serialQueue();
+  const serial = deps.serial ?? serialQueue();
   const at = () => deps.now().toISOString();
 
   /** The refusal of a submitter at the pending limit, or undefined. */
@@ -128,7 +150,7 @@ export function createSubmissionDesk(deps: SubmissionDeskDeps): SubmissionDesk {
   };
 
   return {
-    submitTimeseries: (body, by) =>
+    submitTimeseries: (body, by, extras) =>
       serial(async () => {
         const limited = await overLimit(by);
         if (limited) return limited;
@@ -142,7 +164,7 @@ export function createSubmissionDesk(deps: SubmissionDeskDeps): SubmissionDesk {
         const submission: TimeseriesSubmission = {
           submission_id: newId(),
           status: "pending",
-          profile: submittedProfile(body),
+          profile: submittedProfile(body, extras),
           submitted_by: by,
           submitted_at: at(),
           reviewed_by: null,
@@ -152,7 +174,7 @@ export function createSubmissionDesk(deps: SubmissionDeskDeps): SubmissionDesk {
         return { ok: true, value: submission };
       }),
 
-    reviewTimeseries: (id, action, by) =>
+    reviewTimeseries: (id, action, by, options = {}) =>
       serial(async () => {
         const current = await repository.getTimeseries(id);
         if (!current) return notFound("Time-series submission", id);
@@ -164,7 +186,7 @@ export function createSubmissionDesk(deps: SubmissionDeskDeps): SubmissionDesk {
           );
         }
         const status = action === "approve" ? "approved" : "rejected";
-        const update = await repository.reviewTimeseries(id, status, by, at());
+        const update = await repository.reviewTimeseries(id, status, by, at(), options.note);
         if (!update.ok) {
           return update.reason === "not_found"
             ? notFound("Time-series submission", id)
@@ -206,14 +228,14 @@ export function createSubmissionDesk(deps: SubmissionDeskDeps): SubmissionDesk {
         return { ok: true, value: submission };
       }),
 
-    reviewTechnology: (id, action, by) =>
+    reviewTechnology: (id, action, by, options = {}) =>
       serial(async () => {
         const current = await repository.getTechnology(id);
         if (!current) return notFound("Technology submission", id);
         if (current.status !== "pending") return notPending("Submission", id, current.status);
         const when = at();
         if (action === "reject") {
-          const update = await repository.rejectTechnology(id, by, when);
+          const update = await repository.rejectTechnology(id, by, when, options.note);
           if (!update.ok) {
             return update.reason === "not_found"
               ? notFound("Technology submission", id)
@@ -221,17 +243,26 @@ export function createSubmissionDesk(deps: SubmissionDeskDeps): SubmissionDesk {
           }
           return { ok: true, value: update.submission };
         }
-        const technology = normaliseCatalogueTechnology(current.record);
+        const record = options.record ?? current.record;
+        const problems = options.record ? checkTechnologyRecord(options.record) : [];
+        const technology = normaliseCatalogueTechnology(record);
         const plan = planMerge(
           catalogue.current().technology(technology.technology_id),
           technology,
         );
-        if (!plan.ok) {
+        if (!plan.ok) problems.push(...plan.problems);
+        if (problems.length > 0 || !plan.ok) {
           return conflict(
-            `Technology submission "${id}" no longer fits the catalogue; reject it`,
-            plan.problems,
+            options.record
+              ? `The edited record of technology submission "${id}" cannot join the catalogue`
+              : `Technology submission "${id}" no longer fits the catalogue; reject it`,
+            problems,
           );
         }
+        const review = {
+          note: options.note ?? null,
+          ...(options.record ? { record: options.record } : {}),
+        };
         const result = await repository.approveTechnology(id, by, when, plan.merge, {
           origin: "technology_submission",
           origin_id: id,
@@ -240,7 +271,7 @@ export function createSubmissionDesk(deps: SubmissionDeskDeps): SubmissionDesk {
           instances: technology.instances,
           added_at: when,
           added_by: by.subject,
-        });
+        }, review);
         if (!result.ok) {
           return result.reason === "not_found"
             ? notFound("Technology submission", id)

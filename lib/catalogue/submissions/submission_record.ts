@@ -30,4 +30,7 @@ export const submissionRecordShape = {
   submitted_at: z.string().describe("ISO 8601"),
   reviewed_by: personSchema.nullable(),
   reviewed_at: z.string().nullable().describe("ISO 8601; null while pending"),
+  review_note: z.string().optional().describe(
+    "The reviewer's note: a rejection's reason or feedback on an approval (absent when none)",
+  ),
 };

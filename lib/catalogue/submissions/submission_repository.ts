@@ -20,7 +20,8 @@ import type { SqlValue, Store } from "../../store/store.ts";
 import type { CatalogueAddition } from "../served/catalogue_addition.ts";
 import type { Person, SubmissionStatus } from "./submission_record.ts";
 import type { MergeKind, TechnologySubmission } from "./technology_submission.ts";
-import type { TimeseriesSubmission } from "./timeseries_submission.ts";
+import type { CatalogueTechnology } from "../schema/technology_schema.ts";
+import { readSubmittedProfile, type TimeseriesSubmission } from "./timeseries_submission.ts";
 
 /** Result of a conditional status change in the repository. */
 export type StatusUpdate<T> =
@@ -37,27 +38,45 @@ export interface PageRequest {
 /** What the submission desk needs from the state store. */
 export interface SubmissionRepository {
   insertTimeseries(submission: TimeseriesSubmission): Promise<void>;
-  /** Submissions in submission order, all or one page; `values` included. */
-  listTimeseries(status?: SubmissionStatus, page?: PageRequest): Promise<TimeseriesSubmission[]>;
+  /** Submissions in submission order (or as `filter` says), all or one page; with `values`. */
+  listTimeseries(
+    status?: SubmissionStatus,
+    page?: PageRequest,
+    filter?: Omit<SubmissionFilter, "status">,
+  ): Promise<TimeseriesSubmission[]>;
   /** How many time-series submissions have the status (all when undefined). */
-  countTimeseries(status?: SubmissionStatus): Promise<number>;
+  countTimeseries(
+    status?: SubmissionStatus,
+    filter?: Omit<SubmissionFilter, "status">,
+  ): Promise<number>;
   getTimeseries(id: string): Promise<TimeseriesSubmission | undefined>;
   /** Whether a pending or approved submission uses the profile id. */
   profileIdInUse(profileId: string): Promise<boolean>;
   /** Approved submissions in approval order. */
   approvedTimeseries(): Promise<TimeseriesSubmission[]>;
-  /** Moves a pending submission to approved or rejected; a conflict from any other state. */
+  /**
+   * Moves a pending submission to approved or rejected, with the reviewer's note; a conflict
+   * from any other state.
+   */
   reviewTimeseries(
     id: string,
     status: "approved" | "rejected",
     by: Person,
     at: string,
+    note?: string | null,
   ): Promise<StatusUpdate<TimeseriesSubmission>>;
   insertTechnology(submission: TechnologySubmission): Promise<void>;
-  /** Submissions in submission order, all or one page. */
-  listTechnology(status?: SubmissionStatus, page?: PageRequest): Promise<TechnologySubmission[]>;
+  /** Submissions in submission order (or as `filter` says), all or one page. */
+  listTechnology(
+    status?: SubmissionStatus,
+    page?: PageRequest,
+    filter?: Omit<SubmissionFilter, "status">,
+  ): Promise<TechnologySubmission[]>;
   /** How many technology submissions have the status (all when undefined). */
-  countTechnology(status?: SubmissionStatus): Promise<number>;
+  countTechnology(
+    status?: SubmissionStatus,
+    filter?: Omit<SubmissionFilter, "status">,
+  ): Promise<number>;
   /** Pending submissions, technology and time series together, of one submitter (subject). */
   countPendingBy(subject: string): Promise<number>;
   getTechnology(id: string): Promise<TechnologySubmission | undefined>;
@@ -71,11 +90,18 @@ export interface SubmissionRepository {
     at: string,
     merge: MergeKind,
     addition: Omit<CatalogueAddition, "seq">,
+    /** The reviewer's note, and the record as the reviewer edited it (stored in its place). */
+    review?: { note?: string | null; record?: CatalogueTechnology },
   ): Promise<
     | { ok: true; submission: TechnologySubmission; addition: CatalogueAddition }
     | Exclude<StatusUpdate<TechnologySubmission>, { ok: true }>
   >;
-  rejectTechnology(id: string, by: Person, at: string): Promise<StatusUpdate<TechnologySubmission>>;
+  rejectTechnology(
+    id: string,
+    by: Person,
+    at: string,
+    note?: string | null,
+  ): Promise<StatusUpdate<TechnologySubmission>>;
   /** Stores an addition; undefined when one with the same origin id exists already. */
   insertAddition(addition: Omit<CatalogueAddition, "seq">): Promise<CatalogueAddition | undefined>;
   /** Every addition in approval order. */
@@ -113,6 +139,10 @@ const CREATE = [
   reviewed_by VARCHAR,
   reviewed_at VARCHAR
 )`,
+  // The reviewer's note (a reason for a rejection, feedback on an approval), added after the
+  // first release: tables made before it get the column, empty.
+  `ALTER TABLE ${TIMESERIES_TABLE} ADD COLUMN IF NOT EXISTS review_note VARCHAR`,
+  `ALTER TABLE ${TECHNOLOGY_TABLE} ADD COLUMN IF NOT EXISTS review_note VARCHAR`,
   `CREATE SEQUENCE IF NOT EXISTS ${ADDITIONS_TABLE}_seq START 1`,
   `CREATE TABLE IF NOT EXISTS ${ADDITIONS_TABLE} (
   seq BIGINT PRIMARY KEY DEFAULT nextval('${ADDITIONS_TABLE}_seq'),
@@ -134,6 +164,7 @@ interface TimeseriesRow {
   submitted_at: string;
   reviewed_by: string | null;
   reviewed_at: string | null;
+  review_note: string | null;
 }
 
 interface TechnologyRow {
@@ -146,6 +177,7 @@ interface TechnologyRow {
   submitted_at: string;
   reviewed_by: string | null;
   reviewed_at: string | null;
+  review_note: string | null;
 }
 
 interface AdditionRow {
@@ -160,13 +192,13 @@ interface AdditionRow {
 }
 
 const TIMESERIES_SELECT = `SELECT submission_id, status, profile_json, submitted_by, ` +
-  `submitted_at, reviewed_by, reviewed_at FROM ${TIMESERIES_TABLE}`;
+  `submitted_at, reviewed_by, reviewed_at, review_note FROM ${TIMESERIES_TABLE}`;
 const TECHNOLOGY_SELECT = `SELECT submission_id, status, technology_id, record_json, merge, ` +
-  `submitted_by, submitted_at, reviewed_by, reviewed_at FROM ${TECHNOLOGY_TABLE}`;
+  `submitted_by, submitted_at, reviewed_by, reviewed_at, review_note FROM ${TECHNOLOGY_TABLE}`;
 const TIMESERIES_RETURNING = "RETURNING submission_id, status, profile_json, submitted_by, " +
-  "submitted_at, reviewed_by, reviewed_at";
+  "submitted_at, reviewed_by, reviewed_at, review_note";
 const TECHNOLOGY_RETURNING = "RETURNING submission_id, status, technology_id, record_json, " +
-  "merge, submitted_by, submitted_at, reviewed_by, reviewed_at";
+  "merge, submitted_by, submitted_at, reviewed_by, reviewed_at, review_note";
 
 function person(json: string): Person;
 function person(json: string | null): Person | null;
@@ -178,11 +210,12 @@ function toTimeseries(row: TimeseriesRow): TimeseriesSubmission {
   return {
     submission_id: row.submission_id,
     status: row.status,
-    profile: JSON.parse(row.profile_json),
+    profile: readSubmittedProfile(row.profile_json),
     submitted_by: person(row.submitted_by),
     submitted_at: row.submitted_at,
     reviewed_by: person(row.reviewed_by),
     reviewed_at: row.reviewed_at,
+    ...(row.review_note === null ? {} : { review_note: row.review_note }),
   };
 }
 
@@ -197,6 +230,7 @@ function toTechnology(row: TechnologyRow): TechnologySubmission {
     submitted_at: row.submitted_at,
     reviewed_by: person(row.reviewed_by),
     reviewed_at: row.reviewed_at,
+    ...(row.review_note === null ? {} : { review_note: row.review_note }),
   };
 }
 
@@ -233,8 +267,27 @@ function additionParams(a: Omit<CatalogueAddition, "seq">): SqlValue[] {
   ];
 }
 
-function statusFilter(status: SubmissionStatus | undefined): [string, SqlValue[]] {
-  return status === undefined ? ["", []] : [" WHERE status = $1", [status]];
+/** Which submissions a list or count reads. */
+export interface SubmissionFilter {
+  status?: SubmissionStatus | undefined;
+  /** Only those of this submitter (token subject). */
+  subject?: string | undefined;
+  /** Newest first instead of submission order. */
+  newestFirst?: boolean;
+}
+
+function whereOf(filter: SubmissionFilter): [string, SqlValue[]] {
+  const terms: string[] = [];
+  const params: SqlValue[] = [];
+  if (filter.status !== undefined) {
+    params.push(filter.status);
+    terms.push(`status = $${params.length}`);
+  }
+  if (filter.subject !== undefined) {
+    params.push(filter.subject);
+    terms.push(`json_extract_string(submitted_by, '$.subject') = $${params.length}`);
+  }
+  return [terms.length ? ` WHERE ${terms.join(" AND ")}` : "", params];
 }
 
 /** Throws RangeError unless `skip` and `limit` are non-negative safe integers. */
@@ -247,8 +300,9 @@ export function checkPage(page: PageRequest, what: string): void {
   }
 }
 
-/** Where a page of a table starts, in submission order. */
+/** Submission order, and its reverse. */
 const ORDER = " ORDER BY submitted_at, submission_id";
+const NEWEST_FIRST = " ORDER BY submitted_at DESC, submission_id DESC";
 
 /**
  * The rows of `select` (a `SELECT ... FROM table`) in submission order, all or one page. A page
@@ -259,20 +313,21 @@ async function listRows<T>(
   store: Store,
   table: string,
   select: string,
-  status: SubmissionStatus | undefined,
+  filter: SubmissionFilter,
   page: PageRequest | undefined,
 ): Promise<T[]> {
-  const [where, params] = statusFilter(status);
-  if (page === undefined) return await store.all<T>(`${select}${where}${ORDER}`, params);
+  const [where, params] = whereOf(filter);
+  const order = filter.newestFirst ? NEWEST_FIRST : ORDER;
+  if (page === undefined) return await store.all<T>(`${select}${where}${order}`, params);
   checkPage(page, `list ${table}`);
   const ids = await store.all<{ submission_id: string }>(
-    `SELECT submission_id FROM ${table}${where}${ORDER} LIMIT ${page.limit} OFFSET ${page.skip}`,
+    `SELECT submission_id FROM ${table}${where}${order} LIMIT ${page.limit} OFFSET ${page.skip}`,
     params,
   );
   if (ids.length === 0) return [];
   const list = ids.map((_, i) => `$${i + 1}`).join(", ");
   return await store.all<T>(
-    `${select} WHERE submission_id IN (${list})${ORDER}`,
+    `${select} WHERE submission_id IN (${list})${order}`,
     ids.map((r) => r.submission_id),
   );
 }
@@ -280,9 +335,9 @@ async function listRows<T>(
 async function countRows(
   store: Store,
   table: string,
-  status: SubmissionStatus | undefined,
+  filter: SubmissionFilter,
 ): Promise<number> {
-  const [where, params] = statusFilter(status);
+  const [where, params] = whereOf(filter);
   const rows = await store.all<{ n: number }>(`SELECT count(*) AS n FROM ${table}${where}`, params);
   return rows[0]?.n ?? 0;
 }
@@ -338,18 +393,19 @@ export async function createDuckDbSubmissionRepository(
       );
     },
 
-    async listTimeseries(status, page) {
+    async listTimeseries(status, page, filter = {}) {
       const rows = await listRows<TimeseriesRow>(
         store,
         TIMESERIES_TABLE,
         TIMESERIES_SELECT,
-        status,
+        { ...filter, status },
         page,
       );
       return rows.map(toTimeseries);
     },
 
-    countTimeseries: (status) => countRows(store, TIMESERIES_TABLE, status),
+    countTimeseries: (status, filter = {}) =>
+      countRows(store, TIMESERIES_TABLE, { ...filter, status }),
 
     getTimeseries,
 
@@ -369,11 +425,12 @@ export async function createDuckDbSubmissionRepository(
       return rows.map(toTimeseries);
     },
 
-    async reviewTimeseries(id, status, by, at) {
+    async reviewTimeseries(id, status, by, at, note = null) {
       const rows = await store.write<TimeseriesRow>(
-        `UPDATE ${TIMESERIES_TABLE} SET status = $2, reviewed_by = $3, reviewed_at = $4 ` +
-          `WHERE submission_id = $1 AND status = 'pending' ${TIMESERIES_RETURNING}`,
-        [id, status, JSON.stringify(by), at],
+        `UPDATE ${TIMESERIES_TABLE} SET status = $2, reviewed_by = $3, reviewed_at = $4, ` +
+          `review_note = $5 WHERE submission_id = $1 AND status = 'pending' ` +
+          TIMESERIES_RETURNING,
+        [id, status, JSON.stringify(by), at, note],
       );
       return rows[0]
         ? { ok: true, submission: toTimeseries(rows[0]) }
@@ -396,18 +453,19 @@ export async function createDuckDbSubmissionRepository(
       );
     },
 
-    async listTechnology(status, page) {
+    async listTechnology(status, page, filter = {}) {
       const rows = await listRows<TechnologyRow>(
         store,
         TECHNOLOGY_TABLE,
         TECHNOLOGY_SELECT,
-        status,
+        { ...filter, status },
         page,
       );
       return rows.map(toTechnology);
     },
 
-    countTechnology: (status) => countRows(store, TECHNOLOGY_TABLE, status),
+    countTechnology: (status, filter = {}) =>
+      countRows(store, TECHNOLOGY_TABLE, { ...filter, status }),
 
     async countPendingBy(subject) {
       const pending = (table: string) =>
@@ -422,16 +480,18 @@ export async function createDuckDbSubmissionRepository(
 
     getTechnology,
 
-    async approveTechnology(id, by, at, merge, addition) {
+    async approveTechnology(id, by, at, merge, addition, review = {}) {
       // Everything but the two statements is done outside, so the transaction holds the writer
       // only for them.
-      const approveParams = [id, JSON.stringify(by), at, merge];
+      const record = review.record === undefined ? null : JSON.stringify(review.record);
+      const approveParams = [id, JSON.stringify(by), at, merge, review.note ?? null, record];
       const insertParams = additionParams(addition);
       const result = await store.transaction(async (tx) => {
         const [approved] = await tx.write<TechnologyRow>(
           `UPDATE ${TECHNOLOGY_TABLE} SET status = 'approved', reviewed_by = $2, ` +
-            `reviewed_at = $3, merge = $4 WHERE submission_id = $1 AND status = 'pending' ` +
-            TECHNOLOGY_RETURNING,
+            `reviewed_at = $3, merge = $4, review_note = $5, ` +
+            `record_json = coalesce($6, record_json) ` +
+            `WHERE submission_id = $1 AND status = 'pending' ${TECHNOLOGY_RETURNING}`,
           approveParams,
         );
         if (!approved) return undefined;
@@ -449,12 +509,12 @@ export async function createDuckDbSubmissionRepository(
       return await missed(() => getTechnology(id));
     },
 
-    async rejectTechnology(id, by, at) {
+    async rejectTechnology(id, by, at, note = null) {
       const rows = await store.write<TechnologyRow>(
         `UPDATE ${TECHNOLOGY_TABLE} SET status = 'rejected', reviewed_by = $2, ` +
-          `reviewed_at = $3 WHERE submission_id = $1 AND status = 'pending' ` +
+          `reviewed_at = $3, review_note = $4 WHERE submission_id = $1 AND status = 'pending' ` +
           TECHNOLOGY_RETURNING,
-        [id, JSON.stringify(by), at],
+        [id, JSON.stringify(by), at, note],
       );
       return rows[0]
         ? { ok: true, submission: toTechnology(rows[0]) }

@@ -2,10 +2,18 @@
  * Time-series submissions: the request body (a profile with its values), the record kept in the
  * state store, the listing an admin reviews (metadata and statistics, not the values) and the
  * profile an approved submission serves.
+ *
+ * A profile uploaded as a file (OpenTech-DB's `POST /timeseries/upload`) also keeps the time of
+ * its first step and a description, beside the spec's body. The spec's JSON submissions have
+ * neither: their stored profile has no such members, and rows stored before the members existed
+ * read back with both null (`readSubmittedProfile`). A profile with a start is served with its
+ * `start` and `end`; one without, with both null as before.
  */
 import { z } from "zod";
 import { MAX_TIMESTEPS, profileMetadataSchema } from "../../profiles/profile_schema.ts";
 import { max, mean, min } from "../../profiles/statistics.ts";
+import { stepMs } from "../opentech/profile_points.ts";
+import { isoUtc } from "../opentech/utc_timestamp.ts";
 import type { ServedProfile } from "../served/served_profile.ts";
 import { submissionRecordShape } from "./submission_record.ts";
 
@@ -71,6 +79,12 @@ export const submittedProfileSchema = z.object({
   year: z.number().int().nullable(),
   source: z.string().nullable(),
   unit: z.string().nullable(),
+  start: z.string().nullable().optional().describe(
+    "Start of the first step, UTC (ISO 8601), of an uploaded file; null or absent if unknown",
+  ),
+  description: z.string().nullable().optional().describe(
+    "The uploader's description; null or absent if none",
+  ),
   values: z.array(z.number()),
 });
 
@@ -90,6 +104,8 @@ export type TimeseriesSubmission = z.infer<typeof timeseriesSubmissionRecordSche
 export const timeseriesSubmissionListingSchema = z.object({
   ...submissionRecordShape,
   profile: submittedProfileSchema.omit({ values: true }).extend({
+    start: z.string().nullable().describe("Start of the first step, UTC; null if unknown"),
+    description: z.string().nullable().describe("The uploader's description; null if none"),
     n_timesteps: z.number().int(),
     statistics: z.object({ min: z.number(), max: z.number(), mean: z.number() }).describe(
       "Of the submitted values, for the review",
@@ -100,8 +116,25 @@ export const timeseriesSubmissionListingSchema = z.object({
 /** A submission as listed for review. */
 export type TimeseriesSubmissionListing = z.infer<typeof timeseriesSubmissionListingSchema>;
 
-/** The submitted profile with its defaults (resolution `1h`) and nulls. */
-export function submittedProfile(body: TimeseriesSubmissionBody): SubmittedProfile {
+/** What an uploaded file adds to a submission body. */
+export interface SubmittedProfileExtras {
+  /** Start of the first step, UTC (ISO 8601). */
+  start?: string | null;
+  description?: string | null;
+}
+
+/**
+ * The submitted profile with its defaults (resolution `1h`) and nulls. With `extras` (an
+ * uploaded file) it carries `start` and `description` too, null where not given; without, it has
+ * neither member, as a JSON submission of the spec's body.
+ */
+export function submittedProfile(
+  body: TimeseriesSubmissionBody,
+  extras?: SubmittedProfileExtras,
+): SubmittedProfile {
+  const uploaded = extras === undefined
+    ? {}
+    : { start: extras.start ?? null, description: extras.description ?? null };
   return {
     profile_id: body.profile_id,
     name: body.name,
@@ -112,8 +145,27 @@ export function submittedProfile(body: TimeseriesSubmissionBody): SubmittedProfi
     year: body.year ?? null,
     source: body.source ?? null,
     unit: body.unit ?? null,
+    ...uploaded,
     values: body.values,
   };
+}
+
+/**
+ * A stored profile read back from its JSON text: `start` and `description` null where the row
+ * has none (JSON submissions, and rows stored before uploads existed). Not validated again: the
+ * text was written from a checked profile.
+ */
+export function readSubmittedProfile(json: string): SubmittedProfile {
+  const profile = JSON.parse(json) as SubmittedProfile;
+  return { ...profile, start: profile.start ?? null, description: profile.description ?? null };
+}
+
+/** Start of the last of `n` steps of `resolution` from `start`, UTC; null when not computable. */
+function lastStep(start: string | null, resolution: string, n: number): string | null {
+  const step = stepMs(resolution);
+  const t = start === null ? NaN : Date.parse(start);
+  if (step === undefined || Number.isNaN(t)) return null;
+  return isoUtc(t + (n - 1) * step);
 }
 
 /** A submission as listed: the metadata and statistics of its values, not the values. */
@@ -128,16 +180,23 @@ export function timeseriesListing(s: TimeseriesSubmission): TimeseriesSubmission
     reviewed_at: s.reviewed_at,
     profile: {
       ...metadata,
+      start: metadata.start ?? null,
+      description: metadata.description ?? null,
       n_timesteps: values.length,
       statistics: { min: min(values), max: max(values), mean: mean(values) },
     },
   };
 }
 
-/** The served profile of an approved submission. */
+/**
+ * The served profile of an approved submission: with a known start, its `end` is the start of
+ * the last step (start + (n - 1) × resolution; uploads are evenly spaced); the uploader's
+ * description becomes one of its notes.
+ */
 export function servedSubmittedProfile(submission: TimeseriesSubmission): ServedProfile {
   const { profile } = submission;
   const reviewer = submission.reviewed_by;
+  const start = profile.start ?? null;
   return {
     profile_id: profile.profile_id,
     name: profile.name,
@@ -149,12 +208,13 @@ export function servedSubmittedProfile(submission: TimeseriesSubmission): Served
     n_timesteps: profile.values.length,
     source: profile.source,
     unit: profile.unit,
-    start: null,
-    end: null,
+    start,
+    end: lastStep(start, profile.resolution, profile.values.length),
     notes: [
       `Submitted by ${submission.submitted_by.name} (${submission.submitted_by.subject}) at ` +
       `${submission.submitted_at}, submission ${submission.submission_id}` +
       (reviewer ? `; approved by ${reviewer.name} at ${submission.reviewed_at}` : ""),
+      ...(profile.description ? [`Submitter's description: ${profile.description}`] : []),
     ],
     origin: "submission",
     values: profile.values,

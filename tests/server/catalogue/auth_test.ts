@@ -57,6 +57,12 @@ Deno.test("GET /api/v1/auth/me gives the caller's profile", async (t) => {
         email: null,
         is_admin: false,
         issuer: "local",
+        // OpenTech-DB's frontend reads these.
+        id: "0000-0002-1825-0097",
+        username: "Josiah Carberry",
+        avatar_url: null,
+        auth_provider: "orcid",
+        is_contributor: true,
       });
     });
     await t.step("a session-store admin (is_admin from app_metadata)", async () => {

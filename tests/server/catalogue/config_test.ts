@@ -17,6 +17,7 @@ Deno.test("readCatalogueSettings() fills in the catalogue defaults: no ORCID, ad
     admin: undefined,
     sessionStoreSecret: undefined,
     allowedOrigins: [],
+    opentechOrigins: [],
     scraper: undefined,
     login: { attemptsPerMinute: 10, accountAttemptsPerMinute: 5, queueLimit: 8 },
     maxPendingSubmissions: 100,

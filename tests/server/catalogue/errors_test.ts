@@ -124,7 +124,7 @@ Deno.test("CORS: allowed origins may send Authorization and use PATCH", async ()
     );
     assert.equal(
       preflight.headers.get("access-control-allow-methods"),
-      "GET, POST, PATCH, OPTIONS",
+      "GET, POST, PATCH, DELETE, OPTIONS",
     );
     const get = await built.app.request("/health", {
       headers: { Origin: "http://localhost:5173" },

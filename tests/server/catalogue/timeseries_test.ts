@@ -34,7 +34,13 @@ Deno.test("GET /api/v1/timeseries lists metadata, filtered and paginated", async
       const { body } = await call(built.app, "/api/v1/timeseries?skip=55&limit=10");
       assert.equal(body.profiles.length, 2);
     });
-    for (const query of ["limit=201", "skip=-3", "limit=x"]) {
+    await t.step("limit over 200 (the frontend asks 500): served at 200", async () => {
+      const { status, body } = await call(built.app, "/api/v1/timeseries?limit=500");
+      assert.equal(status, 200);
+      assert.equal(body.limit, 200);
+      assert.equal(body.profiles.length, 57);
+    });
+    for (const query of ["limit=0", "skip=-3", "limit=x"]) {
       await t.step(`${query}: 400`, async () => {
         const reply = await call(built.app, `/api/v1/timeseries?${query}`);
         assert.equal(reply.status, 400);
