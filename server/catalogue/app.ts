@@ -43,6 +43,7 @@ import { timeseriesReviewRoutes, timeseriesRoutes } from "./timeseries.ts";
 import { mountOpentechRoutes } from "./opentech/mount.ts";
 import { profileListForFrontend } from "./opentech/profile_routes.ts";
 import { serialQueue } from "../../lib/concurrency/serial_queue.ts";
+import { applyProfileRemovals } from "../../lib/catalogue/served/profile_removal.ts";
 import { createCatalogueEditor } from "../../lib/catalogue/submissions/catalogue_editor.ts";
 import { createDuckDbCatalogueEditRepository } from "../../lib/catalogue/submissions/catalogue_edit_repository.ts";
 
@@ -108,12 +109,20 @@ export async function createCatalogueApp(options: CatalogueAppOptions): Promise<
   const fetchFn = options.fetch ?? fetch;
   const submissions = await createDuckDbSubmissionRepository(options.store);
   const edits = await createDuckDbCatalogueEditRepository(options.store);
+  const servedProfiles = applyProfileRemovals(
+    (await submissions.approvedTimeseries()).map((s) => ({
+      profile: servedSubmittedProfile(s),
+      approved_at: s.reviewed_at ?? s.submitted_at,
+    })),
+    await edits.profileRemovals(),
+  );
   const catalogue = await createCatalogueService({
     catalogueDir: config.catalogueDir,
     profilesDir: config.profilesDir,
     additions: await submissions.additions(),
     edits: await edits.edits(),
-    submittedProfiles: (await submissions.approvedTimeseries()).map(servedSubmittedProfile),
+    submittedProfiles: servedProfiles.served,
+    hiddenFileProfiles: servedProfiles.hiddenFileProfiles,
     now: clock,
   });
   const scraper = await createScraperService({

@@ -7,7 +7,7 @@
  *
  * Its status words differ from ours in one place: `pending_review` is our `pending`.
  */
-import type { SubmissionStatus } from "../submissions/submission_record.ts";
+import type { Person, SubmissionStatus } from "../submissions/submission_record.ts";
 import type { TechnologySubmission } from "../submissions/technology_submission.ts";
 import type { TimeseriesSubmission } from "../submissions/timeseries_submission.ts";
 import { oeoClassName, payloadFromRecord } from "./technology_payload.ts";
@@ -29,6 +29,16 @@ export function statusOfWord(word: string): SubmissionStatus | undefined {
   return undefined;
 }
 
+/**
+ * Who submitted, for the frontend's one submitter field (`submitter_email`): the admin's e-mail,
+ * or the name and subject (an ORCID iD) of anyone else; tokens here carry no other e-mail.
+ */
+export function submitterOf(person: Person): string {
+  return person.subject.startsWith("admin:")
+    ? person.subject.slice("admin:".length)
+    : `${person.name} (${person.subject})`;
+}
+
 /** A technology submission as the frontend lists it. */
 export function opentechTechnologySubmission(s: TechnologySubmission) {
   return {
@@ -39,7 +49,7 @@ export function opentechTechnologySubmission(s: TechnologySubmission) {
     domain: s.record.domain,
     oeo_class: oeoClassName(s.record.oeo_class),
     description: s.record.description,
-    submitter_email: null,
+    submitter_email: submitterOf(s.submitted_by),
     rejection_reason: s.review_note ?? null,
     filename: "",
     payload: payloadFromRecord(s.record),
@@ -68,7 +78,7 @@ export function opentechProfileSubmission(s: TimeseriesSubmission) {
     description: p.description ?? null,
     n_timesteps: p.values.length,
     submitted_at: s.submitted_at,
-    submitter_email: null,
+    submitter_email: submitterOf(s.submitted_by),
     status: opentechStatus(s.status),
     rejection_reason: s.review_note ?? null,
     stats: profileStatistics(

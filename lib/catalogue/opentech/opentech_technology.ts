@@ -61,7 +61,8 @@ export const opentechTechnologyShape = {
   category: z.string().describe("OpenTech-DB frontend: `domain`"),
   input_carriers: z.array(z.string()).describe("OpenTech-DB frontend: `carrier_in`"),
   output_carriers: z.array(z.string()).describe(
-    "OpenTech-DB frontend: `carrier_out` (`[carrier]` when not stated)",
+    "OpenTech-DB frontend: `carrier_out`; when not stated `[carrier]`, or none when `carrier` " +
+      "is one it consumes",
   ),
 };
 
@@ -145,7 +146,8 @@ export function opentechTechnology(
     name: t.technology_name,
     category: t.domain,
     input_carriers: t.carrier_in ?? [],
-    output_carriers: t.carrier_out ?? [t.carrier],
+    // Not stated: the main carrier, unless that is what it consumes (a submitted conversion).
+    output_carriers: t.carrier_out ?? (t.carrier_in?.includes(t.carrier) ? [] : [t.carrier]),
   };
 }
 

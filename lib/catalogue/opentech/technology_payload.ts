@@ -9,6 +9,13 @@
  * `<technology id>-<variant in snake_case>_<6 hex digits>`, so two pending submissions never
  * claim the same id. A figure of 0 where the catalogue needs a positive number (typical
  * capacity, efficiency, lifetime) is read as "not given": null, with a note saying so.
+ *
+ * Carriers: the payload names one `carrier`, read as the original backend read it. Storage and
+ * transmission store or carry it. Generation produces electricity (every generation technology
+ * of this catalogue does) from it, or from a natural resource (wind, sun, water, heat of the
+ * earth) that is no carrier in this catalogue and becomes a tag (as `onshore_wind` is tagged
+ * `wind`). Conversion consumes it; its output is not stated
+ * (`carrier_out` null; the review may correct the record).
  */
 import { z } from "zod";
 import {
@@ -90,6 +97,34 @@ function positiveOrNull(
   return null;
 }
 
+/** Carriers a generation technology draws on that this catalogue does not model as carriers. */
+const NATURAL_RESOURCES = new Set([
+  "wind",
+  "solar",
+  "solar_irradiance",
+  "hydro",
+  "water",
+  "geothermal",
+  "marine",
+  "tidal",
+  "wave",
+]);
+
+/** The carrier members of a submitted record (see the file's comment). */
+export function recordCarriers(
+  domain: TechnologyPayload["domain"],
+  carrier: string,
+): Pick<CatalogueTechnology, "carrier" | "carrier_in" | "carrier_out"> {
+  if (domain === "storage" || domain === "transmission") {
+    return { carrier, carrier_in: [carrier], carrier_out: [carrier] };
+  }
+  if (domain === "generation") {
+    const drawn = carrier === "electricity" || NATURAL_RESOURCES.has(carrier) ? [] : [carrier];
+    return { carrier: "electricity", carrier_in: drawn, carrier_out: ["electricity"] };
+  }
+  return { carrier, carrier_in: [carrier], carrier_out: null };
+}
+
 /** The record a submission stands for, or the problems that stop it. */
 export function recordFromPayload(
   payload: TechnologyPayload,
@@ -131,11 +166,11 @@ export function recordFromPayload(
       technology_id: technologyId,
       technology_name: payload.technology_name,
       domain: payload.domain,
-      carrier: payload.carrier,
+      ...recordCarriers(payload.domain, payload.carrier),
       oeo_class: oeo,
       oeo_uri: oeo,
       description: payload.description,
-      tags: ["submitted"],
+      tags: NATURAL_RESOURCES.has(payload.carrier) ? ["submitted", payload.carrier] : ["submitted"],
       instances,
     },
   };
@@ -143,10 +178,14 @@ export function recordFromPayload(
 
 /** A record as the frontend's submission payload (for the review and "my submissions"). */
 export function payloadFromRecord(record: CatalogueTechnology) {
+  // The payload's one carrier is the input of generation and conversion (see recordCarriers).
+  const drawn = record.domain === "generation" || record.domain === "conversion"
+    ? record.carrier_in?.[0] ?? record.tags?.find((tag) => NATURAL_RESOURCES.has(tag))
+    : undefined;
   return {
     technology_name: record.technology_name,
     domain: record.domain,
-    carrier: record.carrier,
+    carrier: drawn ?? record.carrier,
     oeo_class: record.oeo_class ?? "",
     description: record.description ?? "",
     instances: record.instances.map((i) => ({

@@ -51,6 +51,11 @@ export interface CatalogueService {
   addProfile(profile: ServedProfile): CatalogueSnapshot;
   /** Applies an admin edit or delete (in memory; the caller has stored it). */
   applyEdit(edit: CatalogueEdit): CatalogueSnapshot;
+  /**
+   * Stops serving profile `id` (in memory; the caller has stored the removal): its file profile
+   * and the submissions approved so far; one approved later is served.
+   */
+  removeProfile(id: string): CatalogueSnapshot;
   /** Result of the last reload attempt, for diagnostics; undefined before the first reload. */
   lastReload(): ReloadAttempt | undefined;
 }
@@ -67,6 +72,8 @@ export interface CatalogueServiceOptions {
   submittedProfiles: readonly ServedProfile[];
   /** Admin edits and deletes so far, from the state store (none when not given). */
   edits?: readonly CatalogueEdit[];
+  /** Ids of file profiles an admin removed (`applyProfileRemovals`); none when not given. */
+  hiddenFileProfiles?: readonly string[];
   now?: () => Date;
 }
 
@@ -84,11 +91,12 @@ export async function createCatalogueService(
   const additions = [...options.additions];
   const submitted = [...options.submittedProfiles];
   const edits = [...options.edits ?? []];
-  let snapshot = buildSnapshot(source, additions, submitted, edits);
+  const hidden = new Set(options.hiddenFileProfiles ?? []);
+  let snapshot = buildSnapshot(source, additions, submitted, edits, hidden);
   let last: ReloadAttempt | undefined;
   let reloading: Promise<ReloadResult> | undefined;
 
-  const rebuild = () => snapshot = buildSnapshot(source, additions, submitted, edits);
+  const rebuild = () => snapshot = buildSnapshot(source, additions, submitted, edits, hidden);
 
   const reloadOnce = async (): Promise<ReloadResult> => {
     const start = performance.now();
@@ -130,6 +138,13 @@ export async function createCatalogueService(
     },
     applyEdit(edit) {
       edits.push(edit);
+      return rebuild();
+    },
+    removeProfile(id) {
+      hidden.add(id);
+      for (let i = submitted.length - 1; i >= 0; i--) {
+        if (submitted[i]!.profile_id === id) submitted.splice(i, 1);
+      }
       return rebuild();
     },
     lastReload: () => last,

@@ -124,6 +124,7 @@ export function buildSnapshot(
   additions: readonly CatalogueAddition[],
   submittedProfiles: readonly ServedProfile[],
   edits: readonly CatalogueEdit[] = [],
+  hiddenFileProfiles: ReadonlySet<string> = new Set(),
 ): CatalogueSnapshot {
   const technologies = source.technologies.map(serveTechnology);
   const byId = new Map(technologies.map((t) => [t.technology_id, t]));
@@ -167,7 +168,8 @@ export function buildSnapshot(
     }
   }
 
-  const profiles = [...source.profiles];
+  // Profiles of the files an admin removed are not served (see profile_removal.ts).
+  const profiles = source.profiles.filter((p) => !hiddenFileProfiles.has(p.profile_id));
   const profileById = new Map(profiles.map((p) => [p.profile_id, p]));
   let profilesAdded = 0;
   for (const profile of submittedProfiles) {
@@ -189,6 +191,7 @@ export function buildSnapshot(
   for (const p of submittedProfiles) versionHash.update(`\nprofile:${p.profile_id}`);
   // Stored edits never change, so the sequence number names one.
   for (const e of edits) versionHash.update(`\nedit:${e.seq}`);
+  for (const id of [...hiddenFileProfiles].sort()) versionHash.update(`\nhidden:${id}`);
   const version = `${source.versions.join("/") || "0"}+${versionHash.digest("hex").slice(0, 12)}`;
 
   const technologyJson = new Map<string, string>();

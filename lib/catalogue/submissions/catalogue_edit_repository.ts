@@ -1,6 +1,7 @@
 /**
  * Where the admins' edits and deletes of served technologies are kept: table `catalogue_edits`
- * of the state store, created when missing and never dropped, appended to and never changed.
+ * of the state store, created when missing and never dropped, appended to and never changed; and
+ * their removals of served profiles, table `catalogue_profile_removals`, kept the same way.
  *
  * An edit's `seq` comes from `catalogue_additions_seq`, the sequence of the approved additions
  * (`submission_repository.ts`), so edits and additions have one order between them; whichever
@@ -9,6 +10,7 @@
  */
 import type { SqlValue, Store } from "../../store/store.ts";
 import type { CatalogueEdit } from "../served/catalogue_edit.ts";
+import type { ProfileRemoval } from "../served/profile_removal.ts";
 import { ADDITIONS_TABLE } from "./submission_repository.ts";
 
 /** What the catalogue editor needs from the state store. */
@@ -17,7 +19,14 @@ export interface CatalogueEditRepository {
   insertEdit(edit: Omit<CatalogueEdit, "seq">): Promise<CatalogueEdit>;
   /** Every edit and delete, in `seq` order. */
   edits(): Promise<CatalogueEdit[]>;
+  /** Stores a profile removal; returns it with its sequence number. */
+  insertProfileRemoval(removal: Omit<ProfileRemoval, "seq">): Promise<ProfileRemoval>;
+  /** Every profile removal, in `seq` order. */
+  profileRemovals(): Promise<ProfileRemoval[]>;
 }
+
+/** Table of the admins' removals of served profiles. */
+export const PROFILE_REMOVALS_TABLE = "catalogue_profile_removals";
 
 /** Table of the admins' edits and deletes of served technologies. */
 export const EDITS_TABLE = "catalogue_edits";
@@ -35,6 +44,12 @@ const CREATE = [
   edited_at VARCHAR NOT NULL,
   edited_by VARCHAR NOT NULL,
   CHECK ((kind = 'edit') = (technology_json IS NOT NULL))
+)`,
+  `CREATE TABLE IF NOT EXISTS ${PROFILE_REMOVALS_TABLE} (
+  seq BIGINT PRIMARY KEY DEFAULT nextval('${SEQUENCE}'),
+  profile_id VARCHAR NOT NULL,
+  removed_at VARCHAR NOT NULL,
+  removed_by VARCHAR NOT NULL
 )`,
 ];
 
@@ -92,6 +107,25 @@ export async function createDuckDbCatalogueEditRepository(
     async edits() {
       const rows = await store.all<EditRow>(`SELECT ${COLUMNS} FROM ${EDITS_TABLE} ORDER BY seq`);
       return rows.map(toEdit);
+    },
+
+    async insertProfileRemoval(r) {
+      const rows = await store.write<ProfileRemoval>(
+        `INSERT INTO ${PROFILE_REMOVALS_TABLE} (profile_id, removed_at, removed_by) ` +
+          `VALUES ($1, $2, $3) RETURNING seq, profile_id, removed_at, removed_by`,
+        [r.profile_id, r.removed_at, r.removed_by],
+      );
+      const row = rows[0];
+      if (!row) throw new Error(`Storing the removal of "${r.profile_id}" returned no row`);
+      return { ...row, seq: Number(row.seq) };
+    },
+
+    async profileRemovals() {
+      const rows = await store.all<ProfileRemoval>(
+        `SELECT seq, profile_id, removed_at, removed_by FROM ${PROFILE_REMOVALS_TABLE} ` +
+          "ORDER BY seq",
+      );
+      return rows.map((row) => ({ ...row, seq: Number(row.seq) }));
     },
   };
 }

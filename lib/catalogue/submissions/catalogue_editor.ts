@@ -45,6 +45,8 @@ export interface CatalogueEditor {
   ): Promise<DeskResult<ServedTechnology>>;
   /** Stops serving the technology (stored as a delete); `not_found` when it is not served. */
   remove(technologyId: string, by: Person): Promise<DeskResult<RemovedTechnology>>;
+  /** Stops serving the profile (stored as a removal); `not_found` when it is not served. */
+  removeProfile(profileId: string, by: Person): Promise<DeskResult<{ profile_id: string }>>;
 }
 
 function notFound(id: string): Refusal {
@@ -98,6 +100,20 @@ export function createCatalogueEditor(deps: CatalogueEditorDeps): CatalogueEdito
           ok: true,
           value: { technology_id: technologyId, technology_name: current.technology_name },
         };
+      }),
+
+    removeProfile: (profileId, by) =>
+      serial(async () => {
+        if (!catalogue.current().profile(profileId)) {
+          return { ok: false, reason: "not_found", message: `Profile "${profileId}" not found` };
+        }
+        await repository.insertProfileRemoval({
+          profile_id: profileId,
+          removed_at: at(),
+          removed_by: by.subject,
+        });
+        catalogue.removeProfile(profileId);
+        return { ok: true, value: { profile_id: profileId } };
       }),
   };
 }

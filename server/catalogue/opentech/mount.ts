@@ -32,6 +32,7 @@ const PATHS = [
 export function mountOpentechRoutes(app: OpenAPIHono<CatalogueEnv>, deps: CatalogueDeps): void {
   for (const path of PATHS) app.use(`${API}${path}`, errorDetail());
   app.on("POST", `${API}/technologies`, errorDetail());
+  app.on("DELETE", `${API}/timeseries/*`, errorDetail());
   app.route(`${API}/ontology`, ontologyRoutes(deps));
   app.route(`${API}/technologies`, opentechSubmitRoutes(deps));
   app.route(`${API}/submissions`, mySubmissionRoutes(deps));

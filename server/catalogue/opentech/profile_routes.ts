@@ -1,7 +1,8 @@
 /**
  * OpenTech-DB's profile upload and review, as a second wire form of the submission desk:
  * `POST /timeseries/upload` (multipart: the metadata fields and a CSV or JSON file of
- * time-stamped values), and the admin's `GET /admin/timeseries/submissions/{id}/data` (the
+ * time-stamped values), the admin's `DELETE /timeseries/{id}` (the profile is no longer served;
+ * the files are never written, see lib/catalogue/served/profile_removal.ts), and the admin's `GET /admin/timeseries/submissions/{id}/data` (the
  * points and their statistics) and `POST /admin/timeseries/submissions/{id}` (`approve` or
  * `reject` with a reason).
  *
@@ -156,7 +157,31 @@ const actionRoute = createRoute({
   },
 });
 
-/** `POST /timeseries/upload`, to mount at `/api/v1/timeseries`. */
+const removeRoute = createRoute({
+  method: "delete",
+  path: "/{id}",
+  tags: OPENTECH_TAGS,
+  summary: "Stop serving a profile",
+  description: OPENTECH_NOTE + "Admin only. A profile of the files is hidden for good; an " +
+    "approved submission of the same id made later is served.",
+  security: BEARER_SECURITY,
+  request: { params: idParamsSchema },
+  responses: {
+    200: {
+      description: "Removed",
+      content: {
+        "application/json": {
+          schema: z.object({ status: z.literal("deleted"), profile_id: z.string() }),
+        },
+      },
+    },
+    401: UNAUTHORIZED,
+    403: FORBIDDEN,
+    404: apiError("Unknown profile id"),
+  },
+});
+
+/** `POST /timeseries/upload` and `DELETE /timeseries/{id}`, to mount at `/api/v1/timeseries`. */
 export function profileUploadRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv> {
   const app = createOpenAPIApp<CatalogueEnv>({ details: true });
   app.post("/upload", requireUser(deps), async (c) => {
@@ -202,6 +227,13 @@ export function profileUploadRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueE
     }, 202);
   });
   app.openAPIRegistry.registerPath(uploadRoute);
+  app.openapi({ ...removeRoute, middleware: requireAdmin(deps) }, async (c) => {
+    const { id } = c.req.valid("param");
+    const removed = valueOrRefusal(
+      await deps.editor.removeProfile(id, personOf(c.get("principal"))),
+    );
+    return c.json({ status: "deleted" as const, ...removed }, 200);
+  });
   return app;
 }
 

@@ -453,6 +453,73 @@ Deno.test("catalogue management: list, edit, delete (admin only, kept across res
   }
 });
 
+Deno.test("DELETE /timeseries/{id}: admin only, kept across restarts", async (t) => {
+  const built = await testApp();
+  const remove = (id: string, token?: string) =>
+    call(built.app, `/api/v1/timeseries/${id}`, {
+      method: "DELETE",
+      ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}),
+    });
+  try {
+    await t.step("401 and 403 with `detail`, 404 for an unknown id", async () => {
+      const anonymous = await remove("DK_load_2016");
+      assert.equal(anonymous.status, 401);
+      assert.equal(anonymous.body.detail, anonymous.body.error);
+      assert.equal((await remove("DK_load_2016", researcher)).status, 403);
+      assert.equal((await remove("no_such_profile", admin)).status, 404);
+    });
+    await t.step("200, then gone from the list and the data route", async () => {
+      const { status, body } = await remove("DK_load_2016", admin);
+      assert.equal(status, 200);
+      assert.deepEqual(body, { status: "deleted", profile_id: "DK_load_2016" });
+      const list = await call(built.app, "/api/v1/timeseries?limit=200");
+      assert.equal(list.body.total, 56);
+      assert.equal((await call(built.app, "/api/v1/timeseries/DK_load_2016/data")).status, 404);
+      assert.equal((await remove("DK_load_2016", admin)).status, 404);
+    });
+    await t.step("a new app over the same store still hides it", async () => {
+      const second = await testApp({ store: built.store });
+      try {
+        const data = await call(second.app, "/api/v1/timeseries/DK_load_2016/data");
+        assert.equal(data.status, 404);
+      } finally {
+        await second.close();
+      }
+    });
+  } finally {
+    await built.dispose();
+  }
+});
+
+Deno.test("a submitted generation technology produces electricity from its resource", async () => {
+  const built = await testApp();
+  try {
+    const wind = {
+      ...PAYLOAD,
+      technology_name: "Test small wind turbine",
+      domain: "generation",
+      carrier: "wind",
+      oeo_class: "https://openenergyplatform.org/ontology/oeo/OEO_00000311",
+    };
+    const sent = await call(built.app, "/api/v1/technologies", json("POST", wind, researcher));
+    assert.equal(sent.status, 202);
+    const list = await call(built.app, "/api/v1/admin/submissions", bearer(admin));
+    assert.equal(list.body[0].payload.carrier, "wind", "the payload gives back what was sent");
+    assert.equal(list.body[0].submitter_email, "Josiah Carberry (0000-0002-1825-0097)");
+    await call(
+      built.app,
+      `/api/v1/admin/submissions/${sent.body.id}`,
+      json("POST", { action: "approve" }, admin),
+    );
+    const { body } = await call(built.app, `/api/v1/technologies/${sent.body.technology_id}`);
+    assert.equal(body.carrier, "electricity");
+    assert.deepEqual(body.input_carriers, []);
+    assert.deepEqual(body.output_carriers, ["electricity"]);
+  } finally {
+    await built.dispose();
+  }
+});
+
 Deno.test("CORS lets the frontend's origin DELETE", async () => {
   const built = await testApp({ config: { allowedOrigins: [FRONTEND] } });
   try {
