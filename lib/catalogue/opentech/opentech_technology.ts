@@ -9,7 +9,12 @@
  * source lacks is null here too, never a default.
  */
 import { z } from "zod";
-import type { Instance, Technology } from "../schema/technology_schema.ts";
+import {
+  type Instance,
+  INSTANCE_NUMBER_FIELDS,
+  SPEC_INSTANCE_NUMBER_FIELDS,
+  type Technology,
+} from "../schema/technology_schema.ts";
 
 /** A figure as the frontend reads it. */
 export const opentechFigureSchema = z.object({
@@ -80,16 +85,14 @@ export const opentechSummaryShape = {
 /** A list item's members for the frontend. */
 export type OpentechSummaryMembers = z.infer<z.ZodObject<typeof opentechSummaryShape>>;
 
-/** Figures of other capacity bases, passed on in `extra` under their own names when known. */
-const EXTRA_FIELDS = [
-  "opex_fixed_usd_per_kwh_yr",
-  "capex_usd_per_kw_km",
-  "opex_fixed_usd_per_kw_km_yr",
-  "capex_usd_per_t_co2_per_h",
-  "opex_fixed_usd_per_t_co2_per_h_yr",
-  "capex_usd_per_t_co2_per_h_km",
-  "opex_fixed_usd_per_t_co2_per_h_km_yr",
-] as const satisfies readonly (keyof Instance)[];
+/**
+ * Figures of other capacity bases (per kWh of O&M, per km, per tCO2/h), passed on in `extra` under
+ * their own names when known; `capex_usd_per_kwh` has a member of its own.
+ */
+const EXTRA_FIELDS = INSTANCE_NUMBER_FIELDS.filter((field) =>
+  !(SPEC_INSTANCE_NUMBER_FIELDS as readonly string[]).includes(field) &&
+  field !== "capex_usd_per_kwh"
+);
 
 /** The members of a technology with `carrier` and the instance's figures for the frontend. */
 export function opentechInstance(

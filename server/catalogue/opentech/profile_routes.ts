@@ -33,7 +33,7 @@ import {
 import type { CatalogueDeps, CatalogueEnv } from "../deps.ts";
 import { throwRefusal, valueOrRefusal } from "../refusal.ts";
 import { apiError, idParamsSchema, MAX_LIMIT } from "../schemas.ts";
-import { OPENTECH_NOTE, OPENTECH_TAGS } from "./frontend_tag.ts";
+import { DECISION_RESPONSE, OPENTECH_NOTE, OPENTECH_TAGS } from "./frontend_tag.ts";
 import { reviewNote, statusQuery } from "./technology_submission_routes.ts";
 
 /** A new profile id's suffix: eight hex digits. */
@@ -138,17 +138,7 @@ const actionRoute = createRoute({
     },
   },
   responses: {
-    200: {
-      description: "The decision",
-      content: {
-        "application/json": {
-          schema: z.object({
-            status: z.enum(["approved", "rejected"]),
-            submission_id: z.string(),
-          }),
-        },
-      },
-    },
+    200: DECISION_RESPONSE,
     400: apiError("Invalid body"),
     401: UNAUTHORIZED,
     403: FORBIDDEN,

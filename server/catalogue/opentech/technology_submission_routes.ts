@@ -30,8 +30,8 @@ import {
 } from "../auth.ts";
 import type { CatalogueDeps, CatalogueEnv } from "../deps.ts";
 import { throwRefusal, valueOrRefusal } from "../refusal.ts";
-import { apiError, clampedLimitQuery, intQuery, MAX_LIMIT } from "../schemas.ts";
-import { OPENTECH_NOTE, OPENTECH_TAGS } from "./frontend_tag.ts";
+import { apiError, clampedLimitQuery, idParamsSchema, intQuery, MAX_LIMIT } from "../schemas.ts";
+import { DECISION_RESPONSE, OPENTECH_NOTE, OPENTECH_TAGS } from "./frontend_tag.ts";
 
 /** Six hex digits for instance ids. */
 const shortHex = () => crypto.randomUUID().replaceAll("-", "").slice(0, 6);
@@ -142,21 +142,11 @@ const actionRoute = createRoute({
     "review's note, shown to the submitter as `rejection_reason`.",
   security: BEARER_SECURITY,
   request: {
-    params: z.object({ id: z.string().openapi({ param: { name: "id", in: "path" } }) }),
+    params: idParamsSchema,
     body: { required: true, content: { "application/json": { schema: actionSchema } } },
   },
   responses: {
-    200: {
-      description: "The decision",
-      content: {
-        "application/json": {
-          schema: z.object({
-            status: z.enum(["approved", "rejected"]),
-            submission_id: z.string(),
-          }),
-        },
-      },
-    },
+    200: DECISION_RESPONSE,
     400: apiError("Invalid body, or an edited payload with an unknown OEO class"),
     401: UNAUTHORIZED,
     403: FORBIDDEN,
@@ -189,7 +179,9 @@ export function opentechSubmitRoutes(deps: CatalogueDeps): OpenAPIHono<Catalogue
   const app = createOpenAPIApp<CatalogueEnv>({ details: true });
   app.openapi({ ...submitRoute, middleware: requireUser(deps) }, async (c) => {
     const made = recordFromPayload(c.req.valid("json"), deps.catalogue.current(), shortHex);
-    if (!made.ok) throw httpError(400, made.problems[0] ?? "Invalid payload", made.problems);
+    if (!made.ok) {
+      throw httpError(400, made.problems[0] ?? "Invalid payload", { problems: made.problems });
+    }
     const result = await deps.desk.submitTechnology(made.record, personOf(c.get("principal")));
     if (!result.ok) throwRefusal(result);
     const s = result.value;
@@ -244,7 +236,9 @@ export function opentechReviewRoutes(deps: CatalogueDeps): OpenAPIHono<Catalogue
     let record;
     if (body.action === "approve" && body.edited_payload) {
       const made = recordFromPayload(body.edited_payload, deps.catalogue.current(), shortHex);
-      if (!made.ok) throw httpError(400, made.problems[0] ?? "Invalid payload", made.problems);
+      if (!made.ok) {
+        throw httpError(400, made.problems[0] ?? "Invalid payload", { problems: made.problems });
+      }
       record = made.record;
     }
     const reviewed = valueOrRefusal(
