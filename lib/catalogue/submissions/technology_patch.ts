@@ -149,8 +149,39 @@ function patchedClass(
  *
  * @example
  * ```ts
- * const result = applyTechnologyPatch(served, { technology_name: "Onshore wind (2025)" });
- * if (result.ok) result.technology.technology_name; // "Onshore wind (2025)"
+ * import { noFigures } from "../schema/technology_schema.ts";
+ * const served = {
+ *   technology_id: "small_wind",
+ *   technology_name: "Small wind",
+ *   domain: "generation" as const,
+ *   carrier: "electricity",
+ *   carrier_in: [],
+ *   carrier_out: ["electricity"],
+ *   oeo_class: null,
+ *   oeo_uri: null,
+ *   description: null,
+ *   tags: [],
+ *   lifecycle: null,
+ *   profile_key: null,
+ *   instances: [{
+ *     instance_id: "small_wind-2025",
+ *     instance_name: "Small wind, 2025",
+ *     year: 2025,
+ *     lifecycle_stage: null,
+ *     capacity_basis: null,
+ *     capacity_unit: null,
+ *     fuel: null,
+ *     ...noFigures(),
+ *     reference_source: null,
+ *     source_technologies: [],
+ *     notes: [],
+ *     missing_fields: [],
+ *   }],
+ * };
+ * const result = applyTechnologyPatch(served, { technology_name: "Small wind (edited)" });
+ * if (!result.ok || result.technology.technology_name !== "Small wind (edited)") {
+ *   throw new Error("the name was not changed");
+ * }
  * ```
  */
 export function applyTechnologyPatch(current: ServedTechnology, patch: unknown): PatchResult {

@@ -14,7 +14,15 @@ Deno.test("every unmatched request gets JSON: 405 with Allow for a known path, e
   };
   try {
     const cases: [string, typeof heat, string, string, number, string | null][] = [
-      ["catalogue wrong method", catalogue.app, "DELETE", "/api/v1/technologies", 405, "GET, HEAD"],
+      // POST is OpenTech-DB's frontend's submission.
+      [
+        "catalogue wrong method",
+        catalogue.app,
+        "DELETE",
+        "/api/v1/technologies",
+        405,
+        "GET, POST, HEAD",
+      ],
       [
         "catalogue wrong method on a parameter path",
         catalogue.app,
