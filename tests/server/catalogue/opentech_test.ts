@@ -5,6 +5,7 @@
  */
 import assert from "node:assert/strict";
 import bcrypt from "bcryptjs";
+import { MAX_ERROR_BYTES } from "../../../server/middleware/errors.ts";
 import { ADMIN, bearer, call, json, RESEARCHER, testApp, tokenFor } from "./_catalogue.ts";
 
 const researcher = await tokenFor(RESEARCHER);
@@ -515,6 +516,25 @@ Deno.test("a submitted generation technology produces electricity from its resou
     assert.equal(body.carrier, "electricity");
     assert.deepEqual(body.input_carriers, []);
     assert.deepEqual(body.output_carriers, ["electricity"]);
+  } finally {
+    await built.dispose();
+  }
+});
+
+Deno.test("an error with `detail` stays within the error bound for a huge id", async () => {
+  const built = await testApp();
+  try {
+    const id = "9".repeat(60_000);
+    const res = await built.app.request(`/api/v1/admin/technologies/${id}`, {
+      method: "DELETE",
+      headers: { Authorization: `Bearer ${admin}` },
+    });
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    assert.equal(res.status, 404);
+    assert.ok(bytes.length <= MAX_ERROR_BYTES, `${bytes.length} bytes`);
+    const body = JSON.parse(new TextDecoder().decode(bytes));
+    assert.ok(body.error.includes(id));
+    assert.ok(body.detail.endsWith("…"));
   } finally {
     await built.dispose();
   }
