@@ -32,6 +32,9 @@ import {
   timeseriesSubmissionRequestSchema,
 } from "./schemas.ts";
 import { jsonText } from "./technologies.ts";
+import { acceptsGzip, gzipBytes } from "../middleware/gzip_bytes.ts";
+
+const ENCODER = new TextEncoder();
 
 const profileListSchema = z.object({
   total: z.number().int().describe("Profiles matching the filters"),
@@ -145,10 +148,28 @@ export function timeseriesRoutes(deps: CatalogueDeps): OpenAPIHono<CatalogueEnv>
     }, 200);
   });
 
-  app.openapi(dataRoute, (c) => {
+  // Gzipped once per profile, for clients that accept it: the `points` beside the values make
+  // the answer about 13 times the values alone (465 KB for 8,760 steps), most of it repeats.
+  const gzipped = new WeakMap<object, Promise<Uint8Array<ArrayBuffer>>>();
+  app.openapi(dataRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const text = catalogue.current().profileDataJson(id);
-    if (text === undefined) throw httpError(404, `Profile "${id}" not found`);
+    const current = catalogue.current();
+    const text = current.profileDataJson(id);
+    const profile = current.profile(id);
+    if (text === undefined || !profile) throw httpError(404, `Profile "${id}" not found`);
+    c.header("Vary", "Accept-Encoding");
+    if (acceptsGzip(c.req.header("accept-encoding"))) {
+      let bytes = gzipped.get(profile);
+      if (!bytes) {
+        bytes = gzipBytes(ENCODER.encode(text));
+        gzipped.set(profile, bytes);
+      }
+      c.header("Content-Encoding", "gzip");
+      c.header("Content-Type", "application/json");
+      return c.body(await bytes, 200) as unknown as ReturnType<
+        typeof jsonText<z.infer<typeof profileDataSchema>>
+      >;
+    }
     return jsonText<z.infer<typeof profileDataSchema>>(c, text);
   });
 

@@ -540,6 +540,27 @@ Deno.test("an error with `detail` stays within the error bound for a huge id", a
   }
 });
 
+Deno.test("profile data with points: gzipped once for clients that accept it", async () => {
+  const built = await testApp();
+  try {
+    const path = "/api/v1/timeseries/DE_solar_pv_2016/data";
+    const plain = await built.app.request(path);
+    const text = await plain.text();
+    assert.match(plain.headers.get("vary") ?? "", /Accept-Encoding/);
+    for (let i = 0; i < 2; i++) {
+      const zipped = await built.app.request(path, { headers: { "Accept-Encoding": "gzip, br" } });
+      assert.equal(zipped.headers.get("content-encoding"), "gzip");
+      assert.match(zipped.headers.get("content-type") ?? "", /^application\/json/);
+      const bytes = new Uint8Array(await zipped.arrayBuffer());
+      assert.ok(bytes.length * 5 < text.length, `${bytes.length} gzipped of ${text.length}`);
+      const unzipped = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+      assert.equal(await new Response(unzipped).text(), text);
+    }
+  } finally {
+    await built.dispose();
+  }
+});
+
 Deno.test("CORS lets the frontend's origin DELETE", async () => {
   const built = await testApp({ config: { allowedOrigins: [FRONTEND] } });
   try {
