@@ -15,7 +15,8 @@ import { addExport } from "./export.ts";
 import type { LinearProgram } from "./linear_program.ts";
 import type { LpIndex } from "./lp_index.ts";
 import { addNetwork } from "./network.ts";
-import { addObjectivePenalty } from "./objective.ts";
+import { addObjectivePenalty, objectiveOffset, objectiveSense } from "./objective.ts";
+import { addReserveMargin } from "./reserve_margin.ts";
 import { addVariables } from "./variables.ts";
 
 export type { LpIndex } from "./lp_index.ts";
@@ -34,9 +35,13 @@ export function buildLp(model: ResolvedModel): { lp: LinearProgram; index: LpInd
   addConversionPlus(ctx);
   addExport(ctx);
   addNetwork(ctx);
+  addReserveMargin(ctx);
   addCosts(ctx);
   addObjectivePenalty(ctx);
-  const lp = ctx.b.build(0);
+  const built = ctx.b.build(objectiveOffset(model));
+  const lp: LinearProgram = objectiveSense(model) === "maximize"
+    ? { ...built, sense: "maximize" }
+    : built;
   ctx.index.size = {
     variables: lp.numCols,
     constraints: lp.numRows,

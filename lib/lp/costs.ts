@@ -94,7 +94,8 @@ export function addCosts(ctx: BuildContext): void {
       let byLt = index.costs.get(cls);
       if (!byLt) index.costs.set(cls, byLt = new Map());
       byLt.set(lt.id, expr);
-      const weight = model.objectiveWeights[cls] ?? 0;
+      // A feasibility check (run.objective: check_feasibility) has a constant objective.
+      const weight = model.objective === "feasibility" ? 0 : model.objectiveWeights[cls] ?? 0;
       if (weight === 0) continue;
       for (const terms of [expr.investment, expr.variable]) {
         for (let i = 0; i < terms.cols.length; i++) {

@@ -27,6 +27,8 @@ export interface LinearProgram {
   readonly rowUpper: Float64Array;
   readonly matrix: CscMatrix;
   readonly offset: number;
+  /** Absent: minimise. `maximize` (Calliope's `objective_options.sense`) maximises c·x + offset. */
+  readonly sense?: "minimize" | "maximize";
   /** Readable names such as `energy_cap[region1::ccgt]`; unique. */
   readonly colNames: readonly string[];
   readonly rowNames: readonly string[];

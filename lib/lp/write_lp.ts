@@ -43,8 +43,9 @@ function linear(coefs: ArrayLike<number>, names: ArrayLike<string>): string {
 }
 
 /**
- * CPLEX LP text of `lp` (minimisation). The objective offset is written as a constant term. A
- * model's LP file: `Deno.writeTextFile("model.lp", writeLp(buildLp(model).lp))`.
+ * CPLEX LP text of `lp` (minimised, or maximised by its `sense`). The objective offset is written
+ * as a constant term. A model's LP file:
+ * `Deno.writeTextFile("model.lp", writeLp(buildLp(model).lp))`.
  */
 export function writeLp(lp: LinearProgram): string {
   const colNames = sanitizeNames(lp.colNames, "x");
@@ -65,7 +66,10 @@ export function writeLp(lp: LinearProgram): string {
       rowVals[p] = matrix.values[k]!;
     }
   }
-  const out: string[] = ["\\ written by lib/lp/write_lp.ts", "Minimize"];
+  const out: string[] = [
+    "\\ written by lib/lp/write_lp.ts",
+    lp.sense === "maximize" ? "Maximize" : "Minimize",
+  ];
   const objCoefs: number[] = [];
   const objNames: string[] = [];
   for (let j = 0; j < numCols; j++) {
@@ -76,7 +80,9 @@ export function writeLp(lp: LinearProgram): string {
   }
   let obj = ` obj:${linear(objCoefs, objNames)}`;
   if (lp.offset !== 0) obj += ` ${lp.offset < 0 ? "-" : "+"} ${num(Math.abs(lp.offset))}`;
-  if (objCoefs.length === 0 && lp.offset === 0) obj += ` 0 ${colNames[0] ?? ""}`;
+  // A constant objective (check_feasibility) still names a column: not every reader takes
+  // a bare constant.
+  if (objCoefs.length === 0) obj = ` obj: 0 ${colNames[0] ?? ""}${obj.slice(" obj:".length)}`;
   out.push(obj, "Subject To");
   for (let i = 0; i < numRows; i++) {
     const lo = lp.rowLower[i]!;

@@ -267,6 +267,18 @@ export const parametersSchema = z.strictObject({
   objective_cost_class: z.record(z.string(), z.number()).optional().describe(
     "Weight of each cost class",
   ),
+  objective: z.enum(["minmax_cost_optimization", "check_feasibility"]).optional().describe(
+    "Calliope's run.objective: weighted cost (default) or a constant (a feasibility check)",
+  ),
+  objective_sense: z.enum(["minimize", "maximize"]).optional().describe(
+    "Calliope's run.objective_options.sense (default minimize)",
+  ),
+  zero_threshold: z.number().nonnegative().optional().describe(
+    "Result values of smaller magnitude are reported as 0 (Calliope's run.zero_threshold, 1e-10)",
+  ),
+  reserve_margin: z.record(z.string(), z.number().nonnegative()).optional().describe(
+    "Per carrier: installed supply capacity must exceed peak demand by this fraction",
+  ),
   scenario: z.union([z.string(), z.array(z.string())]).optional()
     .describe("Override names to apply, in order (a list or comma-separated)"),
   overrides: z.record(z.string(), z.record(z.string(), z.unknown())).optional()

@@ -20,9 +20,10 @@ import {
   type WeightedProduction,
 } from "./levelised.ts";
 import type { ResolvedLocTech, ResolvedModel } from "../model/preprocess/resolved_model.ts";
+import { DEFAULT_ZERO_THRESHOLD } from "../model/preprocess/resolve_model.ts";
 
-/** Calliope's `zero_threshold`: smaller magnitudes are reported as 0. */
-export const ZERO_THRESHOLD = 1e-10;
+/** Calliope's default `zero_threshold`: smaller magnitudes are reported as 0. */
+export const ZERO_THRESHOLD = DEFAULT_ZERO_THRESHOLD;
 
 const CONDITION: Record<Termination, string> = {
   optimal: "optimal",
@@ -37,8 +38,9 @@ const CONDITION: Record<Termination, string> = {
 
 const MAX_FLOW_PAIRS = 500;
 
-function z(v: number): number {
-  return Math.abs(v) < ZERO_THRESHOLD ? 0 : v;
+/** Rounds magnitudes below the model's `zero_threshold` (Calliope's `clean_results`) to 0. */
+function zeroBelow(threshold: number): (v: number) => number {
+  return (v) => Math.abs(v) < threshold ? 0 : v;
 }
 
 type Table = Record<string, number>;
@@ -55,6 +57,7 @@ export function readResults(
   stats: { buildMs: number },
 ): RunResult {
   const T = index.numTimesteps;
+  const z = zeroBelow(model.zeroThreshold ?? ZERO_THRESHOLD);
   const x = solution.colValue;
   const has = x.length > 0;
   const val = (col: number) => z(x[col]!);
@@ -82,9 +85,10 @@ export function readResults(
   const costs: Record<string, Table> = {};
   const costInvestment: Record<string, Table> = {};
   const costVar: Record<string, Table> = {};
-  let objective: number | null = null;
+  // Σ cost over every class, unweighted and without the bigM penalty (not what was optimised).
+  let costSum: number | null = null;
   if (has) {
-    objective = 0;
+    costSum = 0;
     for (const [cls, byLt] of index.costs) {
       const c: Table = {};
       const ci: Table = {};
@@ -95,7 +99,7 @@ export function readResults(
         ci[id] = z(inv);
         cv[id] = z(v);
         c[id] = z(inv + v);
-        objective += inv + v;
+        costSum += inv + v;
       }
       costs[cls] = c;
       costInvestment[cls] = ci;
@@ -138,15 +142,17 @@ export function readResults(
   }
 
   const frontend = has
-    ? frontendKeys(model, energyCap, carrierProd, carrierCon, costs)
+    ? frontendKeys(model, energyCap, carrierProd, carrierCon, costs, z)
     : emptyFrontend(model);
 
   return {
     termination: solution.termination,
     termination_condition: CONDITION[solution.termination],
     success: solution.termination === "optimal" && has,
-    objective: objective === null ? null : z(objective),
-    objective_weighted: solution.objective,
+    // What was optimised, as Calliope's `objective_function_value`: the weighted cost classes,
+    // the bigM penalty (ensure_feasibility), the constant of check_feasibility.
+    objective: has ? solution.objective : null,
+    cost_sum_unweighted: costSum === null ? null : z(costSum),
     solver: solution.solver,
     ...(solution.conflicts === undefined ? {} : { conflicts: solution.conflicts }),
     ...(solution.message === undefined ? {} : { message: solution.message }),
@@ -230,6 +236,7 @@ function frontendKeys(
   carrierProd: SeriesTable,
   carrierCon: SeriesTable,
   costs: Record<string, Table>,
+  z: (v: number) => number,
 ): Record<string, unknown> {
   const T = model.timestamps.length;
   const byId = new Map(model.locTechs.map((lt) => [lt.id, lt]));

@@ -12,7 +12,12 @@ export interface RunResult {
   readonly success: boolean;
   readonly termination: Termination;
   readonly termination_condition: string;
-  /** Σ cost over every cost class, without the unmet-demand penalty; null without a solution. */
+  /**
+   * The objective that was optimised, as Calliope's `objective_function_value`: cost classes
+   * weighted by `objective_options.cost_class`, plus the bigM penalty on unmet demand (minus it
+   * when maximising); 1 for check_feasibility. Null without a solution. The unweighted Σ cost
+   * is `cost_sum_unweighted`.
+   */
   readonly objective: number | null;
   readonly [key: string]: unknown;
 }

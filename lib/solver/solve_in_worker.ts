@@ -109,6 +109,7 @@ export function solveInWorker(
       rowUpper: lp.rowUpper,
       matrix: lp.matrix,
       offset: lp.offset,
+      ...(lp.sense === undefined ? {} : { sense: lp.sense }),
     };
     const request: SolveRequest = {
       lp: arrays,

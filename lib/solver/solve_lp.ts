@@ -219,6 +219,9 @@ function modelData(highs: Highs, lp: LpArrays) {
     numCols: lp.numCols,
     numRows: lp.numRows,
     offset: lp.offset,
+    sense: lp.sense === "maximize"
+      ? highs.constants.objectiveSense.maximize
+      : highs.constants.objectiveSense.minimize,
     colCost: lp.colCost,
     colLower: bound(lp.colLower),
     colUpper: bound(lp.colUpper),

@@ -29,6 +29,22 @@ for (const series of small.timeSeries) {
     series.columns[name] = keep.map((i) => values[i]!);
   }
 }
+// The same day with a reserve margin on power (Calliope's `reserve_margin` scenario).
+const withReserveMargin = {
+  ...small,
+  parameters: { ...small.parameters, reserve_margin: { power: 0.1 } },
+};
+// The same day with the objective settings (issue 21 section 3), so that edits reach them.
+const withObjectiveSettings = {
+  ...small,
+  parameters: {
+    ...small.parameters,
+    objective: "check_feasibility",
+    objective_sense: "maximize",
+    objective_cost_class: { monetary: 1, emissions: 0.5 },
+    zero_threshold: 1e-6,
+  },
+};
 const frontend = JSON.parse(
   readFileSync(new URL("../fixtures/model/national_scale_frontend.json", import.meta.url), "utf8"),
 );
@@ -118,7 +134,12 @@ Deno.test({
     let refused = 0;
     await fc.assert(
       fc.asyncProperty(
-        fc.constantFrom(small as unknown as Json, frontend as Json),
+        fc.constantFrom(
+          small as unknown as Json,
+          withReserveMargin as unknown as Json,
+          withObjectiveSettings as unknown as Json,
+          frontend as Json,
+        ),
         fc.array(edit, { minLength: 1, maxLength: 3 }),
         (base, edits) => {
           const body = mutate(base, edits);

@@ -38,7 +38,7 @@ Deno.test("readResults() without a solution: empty tables, success false, object
   assert.deepEqual(r.carrier_prod, {});
 });
 
-Deno.test("readResults() reports costs, unmet demand (bigM not in objective), prices, frontend keys", () => {
+Deno.test("readResults() reports costs, unmet demand (bigM in the objective), prices, frontend keys", () => {
   const m = ccgtModel({ ensureFeasibility: true, bigM: 1000 });
   const { lp, index } = buildLp(m);
   const s = solve(lp);
@@ -46,8 +46,9 @@ Deno.test("readResults() reports costs, unmet demand (bigM not in objective), pr
   const W = 2 / 8760;
   const cost = 750 * 0.1 * W * 15 + 0.02 * (25 / 0.5);
   assert.equal(r.success, true);
-  close(r.objective, cost);
-  close(r.objective_weighted, cost + 1000 * 5);
+  // The objective is what was minimised (Calliope's objective_function_value), penalty included.
+  close(r.objective, cost + 1000 * 5);
+  close(r.cost_sum_unweighted, cost);
   assert.deepEqual(r.unmet_demand, { "r1::power": [0, 5] });
   const costs = r.costs as Record<string, Record<string, number>>;
   close(costs.monetary!["r1::ccgt"], cost);
@@ -87,4 +88,15 @@ Deno.test("readResults() transmission_flow: net a->b with a < b, link_flows per 
   });
   assert.deepEqual((r.link_flows as Record<string, number[]>)["a::tx:b::power"], [2, 2]);
   assert.ok(!("tx:b" in (r.dispatch as object)));
+});
+
+Deno.test("readResults() rounds magnitudes below the model's zero_threshold to 0", () => {
+  const m = ccgtModel({ ensureFeasibility: true, bigM: 1000, zeroThreshold: 12 });
+  const { lp, index } = buildLp(m);
+  const r = readResults(m, index, solve(lp), { buildMs: 1 });
+  // carrier_prod is [10, 15]: 10 < 12 is reported as 0 (Calliope's clean_results).
+  assert.deepEqual(r.carrier_prod, { "r1::ccgt::power": [0, 15] });
+  assert.deepEqual(r.unmet_demand, {}); // [0, 5]: 5 < 12
+  // The objective is not rounded (Calliope's objective_function_value is not cleaned).
+  assert.ok((r.objective as number) > 5000);
 });

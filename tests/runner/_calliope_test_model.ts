@@ -20,7 +20,10 @@ export function dottedOverrides(
   const flat: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(nested)) {
     const path = prefix === "" ? key : `${prefix}.${key}`;
-    if (value !== null && typeof value === "object" && !Array.isArray(value)) {
+    if (
+      value !== null && typeof value === "object" && !Array.isArray(value) &&
+      Object.keys(value).length > 0 // an empty mapping is a value: `{test_supply_elec: {}}`
+    ) {
       Object.assign(flat, dottedOverrides(value as Record<string, unknown>, path));
     } else flat[path] = value;
   }

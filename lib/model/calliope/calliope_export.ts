@@ -130,6 +130,7 @@ function modelSection(config: ModelConfig): Record<string, unknown> {
       function_options: { resolution: frequency(p.time_resolution_h) },
     };
   }
+  if (p.reserve_margin !== undefined) model["reserve_margin"] = { ...p.reserve_margin };
   return model;
 }
 
@@ -139,9 +140,14 @@ function runSection(config: ModelConfig): Record<string, unknown> {
   if (p.ensure_feasibility !== undefined) run["ensure_feasibility"] = p.ensure_feasibility;
   if (p.bigM !== undefined) run["bigM"] = p.bigM;
   if (p.cyclic_storage !== undefined) run["cyclic_storage"] = p.cyclic_storage;
+  if (p.objective !== undefined) run["objective"] = p.objective;
+  const objectiveOptions: Record<string, unknown> = {};
   if (p.objective_cost_class !== undefined) {
-    run["objective_options"] = { cost_class: { ...p.objective_cost_class } };
+    objectiveOptions["cost_class"] = { ...p.objective_cost_class };
   }
+  if (p.objective_sense !== undefined) objectiveOptions["sense"] = p.objective_sense;
+  if (Object.keys(objectiveOptions).length > 0) run["objective_options"] = objectiveOptions;
+  if (p.zero_threshold !== undefined) run["zero_threshold"] = p.zero_threshold;
   return run;
 }
 

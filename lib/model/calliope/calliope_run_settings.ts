@@ -12,13 +12,13 @@ import {
   toJson,
 } from "./calliope_yaml.ts";
 import type { ReportProblem as Report } from "../model_problem.ts";
+import { convertReserveMargin } from "./calliope_reserve_margin.ts";
 
 /** Keys of `run:` that only steer Calliope's own solver call, not the model. */
 const RUN_KEYS_IGNORED = new Set([
   "solver",
   "solver_io",
   "solver_options",
-  "zero_threshold",
   "save_logs",
   "backend",
 ]);
@@ -38,21 +38,11 @@ export function checkRunAndModel(config: AttrDict, problem: Report): void {
       `group constraints (${Object.keys(groups).join(", ")}) are not supported by the runner`,
     );
   }
-  const objective = getKey(config, "run.objective");
-  if (objective !== undefined && objective !== null && objective !== "minmax_cost_optimization") {
-    problem(
-      "run.objective",
-      `objective "${String(objective)}" is not supported (only minmax_cost_optimization)`,
-    );
-  }
-  const sense = getKey(config, "run.objective_options.sense");
-  if (sense !== undefined && sense !== null && sense !== "minimize" && sense !== "minimise") {
-    problem("run.objective_options.sense", `objective sense "${String(sense)}" is not supported`);
-  }
   const known = new Set([
     "mode",
     "ensure_feasibility",
     "bigM",
+    "zero_threshold",
     "cyclic_storage",
     "objective",
     "objective_options",
@@ -67,7 +57,13 @@ export function checkRunAndModel(config: AttrDict, problem: Report): void {
       problem(`run.objective_options.${key}`, `objective option "${key}" is not supported`);
     }
   }
-  const modelKnown = new Set(["name", "timeseries_data_path", "subset_time", "time"]);
+  const modelKnown = new Set([
+    "name",
+    "timeseries_data_path",
+    "subset_time",
+    "time",
+    "reserve_margin",
+  ]);
   for (const key of Object.keys(dictAt(config, "model"))) {
     if (!modelKnown.has(key) && !MODEL_KEYS_IGNORED.has(key) && key !== "timeseries_dateformat") {
       problem(`model.${key}`, `model setting "${key}" is not supported by the runner`);
@@ -107,6 +103,23 @@ export function convertParameters(config: AttrDict, problem: Report): Record<str
       ? Object.keys(time).filter((k) => k !== "function" && k !== "function_options")
       : [];
     const freq = getKey(isAttrDict(time) ? time : {}, "function_options.resolution");
+    const options = isAttrDict(time) ? time["function_options"] : undefined;
+    if (fn === "resample" && options !== undefined && options !== null && !isAttrDict(options)) {
+      problem("model.time.function_options", "function_options maps option names to values");
+    }
+    // Calliope's resample(data, timesteps, resolution) takes no other option (it raises a
+    // TypeError for `how`: it sums resource and timestep_resolution and averages the rest, as
+    // our resampler does), so any other key is refused, never dropped.
+    if (fn === "resample" && isAttrDict(options)) {
+      for (const key of Object.keys(options)) {
+        if (key === "resolution") continue;
+        problem(
+          `model.time.function_options.${key}`,
+          `resample option "${key}" is not accepted: Calliope's resample takes only resolution ` +
+            "(it sums resource and averages every other series)",
+        );
+      }
+    }
     const hours = typeof freq === "string" ? resolutionHours(freq) : undefined;
     if (fn !== "resample" || extra.length > 0) {
       problem(
@@ -125,6 +138,7 @@ export function convertParameters(config: AttrDict, problem: Report): Record<str
     if (typeof v !== "boolean") problem(key, `${name} must be true or false`);
     else params[name] = v;
   };
+  convertObjective(config, params, problem);
   flag("run.ensure_feasibility", "ensure_feasibility");
   flag("run.cyclic_storage", "cyclic_storage");
   const bigM = getKey(config, "run.bigM");
@@ -133,12 +147,7 @@ export function convertParameters(config: AttrDict, problem: Report): Record<str
     if (typeof n !== "number" || !Number.isFinite(n)) problem("run.bigM", "bigM must be a number");
     else params["bigM"] = n;
   }
-  const costClass = getKey(config, "run.objective_options.cost_class");
-  if (costClass !== undefined && costClass !== null) {
-    if (!isAttrDict(costClass) || Object.values(costClass).some((v) => typeof v !== "number")) {
-      problem("run.objective_options.cost_class", "cost_class maps cost classes to weights");
-    } else params["objective_cost_class"] = { ...costClass };
-  }
+  convertReserveMargin(config, params, problem);
   const overrides = getKey(config, "overrides");
   if (isAttrDict(overrides) && Object.keys(overrides).length > 0) {
     // Kept as dotted keys per group, so the exporter can write them back unchanged.
@@ -152,4 +161,61 @@ export function convertParameters(config: AttrDict, problem: Report): Record<str
     params["overrides"] = flat;
   }
   return params;
+}
+
+/** Calliope's default weights (defaults.yaml), merged under the model's as Calliope merges. */
+const DEFAULT_COST_CLASS = { monetary: 1 };
+
+/**
+ * `run.objective` and `run.objective_options` (Calliope's objective.py): the objective function,
+ * its sense and the cost class weights, into `objective`, `objective_sense` and
+ * `objective_cost_class`; `run.zero_threshold` into `zero_threshold`.
+ */
+function convertObjective(
+  config: AttrDict,
+  params: Record<string, unknown>,
+  problem: Report,
+): void {
+  const objective = getKey(config, "run.objective");
+  if (objective === "check_feasibility") params["objective"] = "check_feasibility";
+  else if (objective === "minmax_cost_optimization") {
+    params["objective"] = "minmax_cost_optimization";
+  } else if (objective !== undefined && objective !== null) {
+    problem(
+      "run.objective",
+      `objective "${String(objective)}" is not supported ` +
+        "(minmax_cost_optimization or check_feasibility)",
+    );
+  }
+  const sense = getKey(config, "run.objective_options.sense");
+  if (sense === "maximize" || sense === "maximise") params["objective_sense"] = "maximize";
+  else if (sense === "minimize" || sense === "minimise") params["objective_sense"] = "minimize";
+  else if (sense !== undefined && sense !== null) {
+    problem(
+      "run.objective_options.sense",
+      `objective sense "${String(sense)}" is not supported (minimize or maximize)`,
+    );
+  }
+  const costClass = getKey(config, "run.objective_options.cost_class");
+  if (costClass !== undefined && costClass !== null) {
+    // Calliope: a class without a weight (null) weighs 1; the model's classes are merged over
+    // the default {monetary: 1} (so `{emissions: 1}` keeps monetary at 1).
+    if (
+      !isAttrDict(costClass) ||
+      Object.values(costClass).some((v) => v !== null && (typeof v !== "number" || !isFinite(v)))
+    ) {
+      problem("run.objective_options.cost_class", "cost_class maps cost classes to weights");
+    } else {
+      const weights: Record<string, number> = { ...DEFAULT_COST_CLASS };
+      for (const [k, v] of Object.entries(costClass)) weights[k] = typeof v === "number" ? v : 1;
+      params["objective_cost_class"] = weights;
+    }
+  }
+  const zero = getKey(config, "run.zero_threshold");
+  if (zero !== undefined && zero !== null) {
+    const n = typeof zero === "string" ? Number(zero) : zero;
+    if (typeof n !== "number" || !(n >= 0) || !Number.isFinite(n)) {
+      problem("run.zero_threshold", "zero_threshold must be a number >= 0");
+    } else params["zero_threshold"] = n;
+  }
 }

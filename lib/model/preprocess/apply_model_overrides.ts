@@ -4,7 +4,8 @@
  * AttrDict reads them): `techs.T.constraints.K`, `techs.T.costs.C.K`, `techs.T.essentials.name`,
  * `locations.L.techs.T[...]`, `locations.L.available_area`, `links.A,B.techs.T[...]`,
  * `model.subset_time`, `model.name`, `model.time` (resample only), `run.ensure_feasibility`,
- * `run.bigM`, `run.cyclic_storage`, `run.objective_options.cost_class`. Any other key is a
+ * `run.bigM`, `run.cyclic_storage`, `run.objective`, `run.objective_options.cost_class`,
+ * `run.objective_options.sense`, `run.zero_threshold`. Any other key is a
  * problem naming it, never ignored.
  */
 import type {
@@ -356,6 +357,12 @@ function applyModel(
       return "parameters.time_resolution_h";
     }
     default:
+      if (rest.length === 2 && rest[0] === "reserve_margin") {
+        const margins = { ...(config.parameters.reserve_margin ?? {}) } as Json;
+        setOrDelete(margins, rest[1]!, leaf.value);
+        config.parameters.reserve_margin = margins as Record<string, number>;
+        return `parameters.reserve_margin.${rest[1]}`;
+      }
       return unsupported(leaf);
   }
 }
@@ -367,8 +374,20 @@ function applyRun(config: ModelConfig, leaf: Leaf, rest: readonly string[]): str
     case "ensure_feasibility":
     case "bigM":
     case "cyclic_storage":
+    case "objective":
+    case "zero_threshold":
       setOrDelete(p, key, leaf.value);
       return `parameters.${key}`;
+    case "objective_options.sense": {
+      // Calliope's British spellings are the same sense.
+      const sense = leaf.value === "maximise"
+        ? "maximize"
+        : leaf.value === "minimise"
+        ? "minimize"
+        : leaf.value;
+      setOrDelete(p, "objective_sense", sense);
+      return "parameters.objective_sense";
+    }
   }
   if (rest[0] === "objective_options" && rest[1] === "cost_class") {
     const weights = { ...(config.parameters.objective_cost_class ?? { monetary: 1 }) } as Json;

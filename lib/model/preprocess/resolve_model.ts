@@ -29,6 +29,10 @@ import { isSeriesReference } from "./series_reference.ts";
 import { buildTimeline } from "./timeline.ts";
 import { didYouMean } from "../key_suggestions.ts";
 import { buildLocTech, type RawLocTech } from "./build_loc_tech.ts";
+import { reserveMarginProblems } from "./reserve_margin.ts";
+
+/** Calliope 0.6's `run.zero_threshold` default (defaults.yaml). */
+export const DEFAULT_ZERO_THRESHOLD = 1e-10;
 
 /** The outcome of `prepareModel`. */
 export type PrepareModelResult =
@@ -242,6 +246,7 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
     ));
     return resolved;
   });
+  problems.push(...reserveMarginProblems(config.parameters.reserve_margin, carriersOf.values()));
   if (problems.length > 0) throw new ModelValidationError(dedupeProblems(problems));
 
   const params = config.parameters;
@@ -276,6 +281,10 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
     locTechs,
     costClasses: [...classes].sort(),
     objectiveWeights,
+    ...(params.reserve_margin === undefined ? {} : { reserveMargin: { ...params.reserve_margin } }),
+    objective: params.objective === "check_feasibility" ? "feasibility" : "cost",
+    objectiveSense: params.objective_sense ?? "minimize",
+    zeroThreshold: params.zero_threshold ?? DEFAULT_ZERO_THRESHOLD,
     ensureFeasibility: params.ensure_feasibility ?? false,
     bigM: params.bigM ?? 1e9,
     cyclicStorage: params.cyclic_storage ?? true,

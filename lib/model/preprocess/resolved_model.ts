@@ -171,6 +171,17 @@ export interface ResolvedModel {
   readonly costClasses: readonly string[];
   /** Objective weight per cost class (default `{monetary: 1}`). */
   readonly objectiveWeights: Readonly<Record<string, number>>;
+  /** `model.reserve_margin`: per carrier, a fraction >= 0 (absent: no reserve margin rows). */
+  readonly reserveMargin?: Readonly<Record<string, number>>;
+  /**
+   * `run.objective`: "cost" (minmax_cost_optimization, the default) or "feasibility"
+   * (check_feasibility: a constant objective, any feasible point).
+   */
+  readonly objective?: "cost" | "feasibility";
+  /** `run.objective_options.sense` (default minimize). */
+  readonly objectiveSense?: "minimize" | "maximize";
+  /** `run.zero_threshold`: result values of smaller magnitude are reported as 0 (1e-10). */
+  readonly zeroThreshold?: number;
   readonly ensureFeasibility: boolean;
   readonly bigM: number;
   readonly cyclicStorage: boolean;

@@ -75,7 +75,19 @@ const SUPPLY = [
   ...UNITS,
 ];
 
-/** `tech_groups.<type>.allowed_constraints`. */
+/**
+ * Calliope 0.6.10 never checks a `_systemwide` key against a type's `allowed_constraints`
+ * (`locations.cleanup_undesired_keys` removes them before `checks._check_tech_final`) and builds
+ * `energy_capacity_systemwide` for every technology that sets one (a link's two ends counted, so
+ * against twice the value). `defaults.yaml` omits them for demand and transmission; Calliope's own
+ * `test_systemwide_equals` sets `energy_cap_equals_systemwide` on a transmission technology.
+ */
+const ENERGY_CAP_SYSTEMWIDE = ["energy_cap_equals_systemwide", "energy_cap_max_systemwide"];
+
+/**
+ * `tech_groups.<type>.allowed_constraints`, plus {@link ENERGY_CAP_SYSTEMWIDE} for demand and
+ * transmission.
+ */
 export const ALLOWED_CONSTRAINTS: Readonly<Record<TechType, readonly string[]>> = {
   conversion: CONVERSION,
   conversion_plus: ["carrier_ratios", ...CONVERSION],
@@ -86,6 +98,7 @@ export const ALLOWED_CONSTRAINTS: Readonly<Record<TechType, readonly string[]>> 
     "resource_area_equals",
     "resource_scale",
     "resource_unit",
+    ...ENERGY_CAP_SYSTEMWIDE,
   ],
   storage: [
     ...STORAGE_LINK,
@@ -138,6 +151,7 @@ export const ALLOWED_CONSTRAINTS: Readonly<Record<TechType, readonly string[]>> 
     "force_asynchronous_prod_con",
     "lifetime",
     "one_way",
+    ...ENERGY_CAP_SYSTEMWIDE,
   ],
 };
 

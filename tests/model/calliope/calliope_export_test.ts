@@ -50,6 +50,7 @@ Deno.test("exportCalliopeModel() writes a Calliope 0.6 model directory", async (
       ensure_feasibility: true,
       bigM: 1e6,
       objective_options: { cost_class: { monetary: 1 } },
+      zero_threshold: 1e-10,
     });
     assert.deepEqual(yaml.techs.ccgt.essentials, {
       name: "Combined cycle gas turbine",

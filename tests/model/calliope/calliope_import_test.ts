@@ -200,10 +200,7 @@ Deno.test("importCalliopeModel() refuses what the runner cannot solve, by Callio
     ["operate", ["run.mode", "run.operation"]],
     ["cold_fusion_with_production_share", ["group_constraints"]],
     ["time_clustering", ["model.time"]],
-    ["check_feasibility", ["run.objective"]],
-    ["reserve_margin", ["model.reserve_margin"]],
     ["capacity_factor", ["techs.ccgt.constraints.capacity_factor_max"]],
-    ["maximize_utility_costs", ["run.objective_options.sense"]],
   ];
   for (const [scenario, paths] of cases) {
     await t.step(scenario, async () => {

@@ -194,3 +194,20 @@ Deno.test("applyScenario() reports unknown names and unsupported keys by path", 
     assert.ok(ps.length >= 1);
   });
 });
+
+Deno.test("applyScenario() maps run.objective, its sense and zero_threshold (issue 21)", () => {
+  const out = applyScenario(withOverrides({
+    t: {
+      "run.objective": "check_feasibility",
+      "run.objective_options.sense": "maximise",
+      "run.zero_threshold": 1e-6,
+    },
+  }, "t"));
+  assert.equal(out.parameters.objective, "check_feasibility");
+  assert.equal(out.parameters.objective_sense, "maximize");
+  assert.equal(out.parameters.zero_threshold, 1e-6);
+  const [p] = problemsOf(withOverrides({
+    t: { "model.time.function_options.how": "mean" },
+  }, "t"));
+  assert.equal(p!.path, "parameters.overrides.t.model.time.function_options.how");
+});

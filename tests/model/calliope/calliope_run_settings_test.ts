@@ -1,0 +1,130 @@
+import assert from "node:assert/strict";
+import {
+  checkRunAndModel,
+  convertParameters,
+} from "../../../lib/model/calliope/calliope_run_settings.ts";
+import { calliopeModelYaml } from "../../../lib/model/calliope/calliope_export.ts";
+import { parseCalliopeYaml } from "../../../lib/model/calliope/calliope_yaml.ts";
+import { modelConfigSchema } from "../../../lib/model/model_config.ts";
+import type { ModelProblem } from "../../../lib/model/model_problem.ts";
+
+/** Checks and converts the `model:`/`run:` YAML text; the parameters and every problem. */
+function read(yaml: string) {
+  const config = parseCalliopeYaml(yaml);
+  const problems: ModelProblem[] = [];
+  const report = (path: string, message: string) => problems.push({ path, message });
+  checkRunAndModel(config, report);
+  const params = convertParameters(config, report);
+  return { params, problems, paths: problems.map((p) => p.path) };
+}
+
+Deno.test("convertParameters() reads the objective, its sense and zero_threshold", async (t) => {
+  await t.step("check_feasibility", () => {
+    const { params, problems } = read("run: {objective: check_feasibility}");
+    assert.deepEqual(problems, []);
+    assert.equal(params["objective"], "check_feasibility");
+  });
+  await t.step("minmax_cost_optimization", () => {
+    const { params, problems } = read("run: {objective: minmax_cost_optimization}");
+    assert.deepEqual(problems, []);
+    assert.equal(params["objective"], "minmax_cost_optimization");
+  });
+  for (
+    const [sense, expected] of [
+      ["maximize", "maximize"],
+      ["maximise", "maximize"],
+      ["minimize", "minimize"],
+      ["minimise", "minimize"],
+    ]
+  ) {
+    await t.step(`sense: ${sense}`, () => {
+      const { params, problems } = read(`run: {objective_options: {sense: ${sense}}}`);
+      assert.deepEqual(problems, []);
+      assert.equal(params["objective_sense"], expected);
+    });
+  }
+  await t.step("zero_threshold (number or numeric string)", () => {
+    assert.equal(read("run: {zero_threshold: 1e-6}").params["zero_threshold"], 1e-6);
+    assert.equal(read("run: {zero_threshold: '1e-8'}").params["zero_threshold"], 1e-8);
+    assert.deepEqual(read("run: {zero_threshold: 1e-6}").problems, []);
+  });
+  await t.step("unknown objective, sense or a bad zero_threshold: problems at their paths", () => {
+    const { paths } = read(
+      "run: {objective: spores_objective, objective_options: {sense: sideways}, " +
+        "zero_threshold: -1}",
+    );
+    assert.deepEqual(paths.sort(), [
+      "run.objective",
+      "run.objective_options.sense",
+      "run.zero_threshold",
+    ]);
+  });
+});
+
+Deno.test("convertParameters() merges cost_class over Calliope's default {monetary: 1}", () => {
+  assert.deepEqual(
+    read("run: {objective_options: {cost_class: {emissions: 0.1}}}").params[
+      "objective_cost_class"
+    ],
+    { monetary: 1, emissions: 0.1 },
+  );
+  assert.deepEqual(
+    read("run: {objective_options: {cost_class: {emissions: 1, monetary: 0}}}").params[
+      "objective_cost_class"
+    ],
+    { monetary: 0, emissions: 1 },
+  );
+  // A class without a weight weighs 1 (Calliope's checks.py).
+  assert.deepEqual(
+    read("run: {objective_options: {cost_class: {monetary: null, emissions: null}}}").params[
+      "objective_cost_class"
+    ],
+    { monetary: 1, emissions: 1 },
+  );
+  // A string is refused, as Calliope refuses it.
+  assert.deepEqual(read("run: {objective_options: {cost_class: monetary}}").paths, [
+    "run.objective_options.cost_class",
+  ]);
+});
+
+Deno.test("convertParameters() refuses resample options other than resolution, at their path", () => {
+  const ok = read("model: {time: {function: resample, function_options: {resolution: 6H}}}");
+  assert.deepEqual(ok.problems, []);
+  assert.equal(ok.params["time_resolution_h"], 6);
+  const how = read(
+    "model: {time: {function: resample, function_options: {resolution: 6H, how: mean}}}",
+  );
+  assert.deepEqual(how.paths, ["model.time.function_options.how"]);
+  assert.match(how.problems[0]!.message, /only resolution/);
+  assert.equal(how.params["time_resolution_h"], 6);
+});
+
+Deno.test("calliopeModelYaml() writes the objective settings back; they read back the same", () => {
+  const config = modelConfigSchema.parse({
+    locations: [{ id: "r1", technologies: ["d"] }],
+    technologies: [{ name: "d", type: "demand", carrier: "power" }],
+    parameters: {
+      objective: "check_feasibility",
+      objective_sense: "maximize",
+      objective_cost_class: { monetary: 0, utility: 1 },
+      zero_threshold: 1e-6,
+      bigM: 1e3,
+      ensure_feasibility: true,
+    },
+  });
+  const yaml = calliopeModelYaml(config);
+  const { params, problems } = read(yaml);
+  assert.deepEqual(problems, []);
+  for (
+    const key of [
+      "objective",
+      "objective_sense",
+      "objective_cost_class",
+      "zero_threshold",
+      "bigM",
+      "ensure_feasibility",
+    ] as const
+  ) {
+    assert.deepEqual(params[key], config.parameters[key], key);
+  }
+});
