@@ -19,6 +19,10 @@ export interface MutableLpIndex extends LpIndex {
   readonly carrierExport: Map<string, number>;
   readonly storage: Map<string, number>;
   readonly resourceCon: Map<string, number>;
+  readonly units: Map<string, number>;
+  readonly purchased: Map<string, number>;
+  readonly operatingUnits: Map<string, number>;
+  readonly prodConSwitch: Map<string, number>;
   readonly unmetDemand: Map<string, number>;
   readonly unusedSupply: Map<string, number>;
   readonly systemBalance: Map<string, number>;
@@ -60,6 +64,10 @@ export function createContext(model: ResolvedModel): BuildContext {
       carrierExport: new Map(),
       storage: new Map(),
       resourceCon: new Map(),
+      units: new Map(),
+      purchased: new Map(),
+      operatingUnits: new Map(),
+      prodConSwitch: new Map(),
       unmetDemand: new Map(),
       unusedSupply: new Map(),
       systemBalance: new Map(),

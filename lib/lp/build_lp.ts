@@ -12,8 +12,10 @@ import { addCosts } from "./costs.ts";
 import { addDispatch } from "./dispatch.ts";
 import { addEnergyBalance } from "./energy_balance.ts";
 import { addExport } from "./export.ts";
+import { addGroupConstraints } from "./group_constraints.ts";
 import type { LinearProgram } from "./linear_program.ts";
 import type { LpIndex } from "./lp_index.ts";
+import { addMilp, addMilpVariables } from "./milp.ts";
 import { addNetwork } from "./network.ts";
 import { addObjectivePenalty, objectiveOffset, objectiveSense } from "./objective.ts";
 import { addReserveMargin } from "./reserve_margin.ts";
@@ -28,6 +30,7 @@ export type { LpIndex } from "./lp_index.ts";
 export function buildLp(model: ResolvedModel): { lp: LinearProgram; index: LpIndex } {
   const ctx = createContext(model);
   addVariables(ctx);
+  addMilpVariables(ctx);
   addEnergyBalance(ctx);
   addCapacity(ctx);
   addDispatch(ctx);
@@ -35,8 +38,10 @@ export function buildLp(model: ResolvedModel): { lp: LinearProgram; index: LpInd
   addConversionPlus(ctx);
   addExport(ctx);
   addNetwork(ctx);
+  addMilp(ctx);
   addReserveMargin(ctx);
   addCosts(ctx);
+  addGroupConstraints(ctx);
   addObjectivePenalty(ctx);
   const built = ctx.b.build(objectiveOffset(model));
   const lp: LinearProgram = objectiveSense(model) === "maximize"

@@ -4,6 +4,7 @@
  * area available at a location. Bounds are rows (as Calliope builds them), not column bounds.
  */
 import type { BuildContext } from "./build_context.ts";
+import { capacityByMilp, hasUnits } from "./milp.ts";
 
 const INF = Infinity;
 
@@ -37,14 +38,17 @@ export function addCapacity(ctx: BuildContext): void {
     const cap = index.energyCap.get(lt.id)!;
     if (lt.sets.store) {
       const scap = index.storageCap.get(lt.id)!;
-      capacityRow(
-        ctx,
-        `storage_capacity[${lt.id}]`,
-        scap,
-        c.storage_cap_equals,
-        c.storage_cap_min,
-        c.storage_cap_max,
-      );
+      // Integer units fix storage_cap through storage_cap_per_unit instead (milp.ts).
+      if (!hasUnits(lt)) {
+        capacityRow(
+          ctx,
+          `storage_capacity[${lt.id}]`,
+          scap,
+          c.storage_cap_equals,
+          c.storage_cap_min,
+          c.storage_cap_max,
+        );
+      }
       // These three exist only when their key is set (and truthy), as in constraint_sets.py.
       if (c.energy_cap_per_storage_cap_equals) {
         b.addRow(`energy_capacity_storage_equals[${lt.id}]`, 0, 0, [cap, scap], [
@@ -103,15 +107,18 @@ export function addCapacity(ctx: BuildContext): void {
         ]);
       }
     }
-    capacityRow(
-      ctx,
-      `energy_capacity[${lt.id}]`,
-      cap,
-      c.energy_cap_equals,
-      c.energy_cap_min,
-      c.energy_cap_max,
-      c.energy_cap_scale,
-    );
+    // Units or a purchase bound energy_cap instead (milp.ts).
+    if (!capacityByMilp(lt)) {
+      capacityRow(
+        ctx,
+        `energy_capacity[${lt.id}]`,
+        cap,
+        c.energy_cap_equals,
+        c.energy_cap_min,
+        c.energy_cap_max,
+        c.energy_cap_scale,
+      );
+    }
   }
   for (const loc of model.locations) {
     if (loc.available_area === undefined) continue;

@@ -7,6 +7,7 @@
 import { at, type CarrierTier, type ResolvedLocTech } from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
 import { ltc } from "./build_context.ts";
+import { hasUnits } from "./milp.ts";
 
 const INF = Infinity;
 
@@ -57,6 +58,8 @@ export function addConversionPlus(ctx: BuildContext): void {
       b.beginRow(`balance_conversion_plus_primary[${lt.id},${ts[t]}]`, 0, 0);
       out.bases.forEach((base, k) => b.term(base + t, 1 / out.ratios[k]!));
       inp.bases.forEach((base, k) => b.term(base + t, eff * inp.ratios[k]!));
+      // With integer units, production is bounded per operating unit instead (milp.ts).
+      if (hasUnits(lt)) continue;
       b.beginRow(`carrier_production_max_conversion_plus[${lt.id},${ts[t]}]`, -INF, 0);
       for (const base of outAll) b.term(base + t, 1);
       b.term(cap, -dt[t]!);

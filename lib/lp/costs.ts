@@ -21,7 +21,12 @@ function add(terms: LinearTerms, col: number | undefined, coef: number): void {
   terms.vals.push(coef);
 }
 
-function investment(ctx: BuildContext, lt: ResolvedLocTech, k: ResolvedCosts): LinearTerms {
+function investment(
+  ctx: BuildContext,
+  lt: ResolvedLocTech,
+  cls: string,
+  k: ResolvedCosts,
+): LinearTerms {
   const { index, W } = ctx;
   const terms: LinearTerms = { cols: [], vals: [] };
   if (!lt.sets.investmentCost) return terms;
@@ -33,6 +38,13 @@ function investment(ctx: BuildContext, lt: ResolvedLocTech, k: ResolvedCosts): L
     add(terms, index.resourceCap.get(lt.id), capFactor * k.resource_cap);
   }
   if (lt.sets.area) add(terms, index.resourceArea.get(lt.id), capFactor * k.resource_area);
+  // MILP: purchase cost per unit or per purchase; not part of om_annual_investment_fraction.
+  const purchase = lt.milp?.purchaseCost[cls];
+  if (purchase !== undefined && purchase !== 0) {
+    const f = (k.depreciation * W * purchase) / (lt.type === "transmission" ? 2 : 1);
+    add(terms, index.units.get(lt.id), f);
+    add(terms, index.purchased.get(lt.id), f);
+  }
   return terms;
 }
 
@@ -88,7 +100,7 @@ export function addCosts(ctx: BuildContext): void {
   for (const lt of model.locTechs) {
     for (const [cls, k] of Object.entries(lt.costs)) {
       const expr: CostExpression = {
-        investment: investment(ctx, lt, k),
+        investment: investment(ctx, lt, cls, k),
         variable: variable(ctx, lt, k),
       };
       let byLt = index.costs.get(cls);

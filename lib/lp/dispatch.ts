@@ -4,6 +4,7 @@
  */
 import { at } from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
+import { hasUnits } from "./milp.ts";
 import { conCarriers, ltc, prodCarriers } from "./build_context.ts";
 
 const INF = Infinity;
@@ -15,7 +16,9 @@ export function addDispatch(ctx: BuildContext): void {
   for (const lt of model.locTechs) {
     const c = lt.constraints;
     const cap = index.energyCap.get(lt.id)!;
-    if (lt.type !== "conversion_plus") {
+    // With integer units, production and consumption are bounded per operating unit (milp.ts).
+    const units = hasUnits(lt);
+    if (lt.type !== "conversion_plus" && !units) {
       for (const carrier of prodCarriers(lt)) {
         const key = ltc(lt, carrier);
         const prod = index.carrierProd.get(key)!;
@@ -42,7 +45,9 @@ export function addDispatch(ctx: BuildContext): void {
         }
       }
     }
-    if (lt.type === "demand" || lt.type === "storage" || lt.type === "transmission") {
+    if (
+      !units && (lt.type === "demand" || lt.type === "storage" || lt.type === "transmission")
+    ) {
       for (const carrier of conCarriers(lt)) {
         const key = ltc(lt, carrier);
         const con = index.carrierCon.get(key)!;

@@ -29,6 +29,11 @@ export interface LinearProgram {
   readonly offset: number;
   /** Absent: minimise. `maximize` (Calliope's `objective_options.sense`) maximises c·x + offset. */
   readonly sense?: "minimize" | "maximize";
+  /**
+   * Absent: every column continuous (an LP). Otherwise one entry per column, 1 for an integer
+   * column (a binary one is integer with bounds 0..1), 0 for a continuous one: a MIP.
+   */
+  readonly integrality?: Uint8Array;
   /** Readable names such as `energy_cap[region1::ccgt]`; unique. */
   readonly colNames: readonly string[];
   readonly rowNames: readonly string[];

@@ -29,6 +29,8 @@ export class LpBuilder {
   #colLower = new Float64Array(1024);
   #colUpper = new Float64Array(1024);
   #colNames: string[] = [];
+  /** Integer columns (a MIP's); empty for an LP. */
+  #integers: number[] = [];
 
   #numRows = 0;
   #rowLower = new Float64Array(1024);
@@ -62,6 +64,13 @@ export class LpBuilder {
     this.#colLower[j] = lower;
     this.#colUpper[j] = upper;
     this.#colNames.push(name);
+    return j;
+  }
+
+  /** Adds an integer column (binary with bounds 0..1); returns its index. */
+  addIntegerColumn(name: string, lower: number, upper: number, cost = 0): number {
+    const j = this.addColumn(name, lower, upper, cost);
+    this.#integers.push(j);
     return j;
   }
 
@@ -172,9 +181,15 @@ export class LpBuilder {
         outStarts[j + 1] = q;
       }
     }
+    let integrality: Uint8Array | undefined;
+    if (this.#integers.length > 0) {
+      integrality = new Uint8Array(numCols);
+      for (const j of this.#integers) integrality[j] = 1;
+    }
     return {
       numCols,
       numRows,
+      ...(integrality === undefined ? {} : { integrality }),
       colCost: this.#colCost.slice(0, numCols),
       colLower: this.#colLower.slice(0, numCols),
       colUpper: this.#colUpper.slice(0, numCols),

@@ -34,6 +34,14 @@ export interface LpIndex {
   /** loc_tech -> column of the first timestep. */
   readonly storage: ReadonlyMap<string, number>;
   readonly resourceCon: ReadonlyMap<string, number>;
+  /** MILP: loc_tech -> column of its integer `units` (loc_techs_milp). */
+  readonly units: ReadonlyMap<string, number>;
+  /** MILP: loc_tech -> column of its binary `purchased` (loc_techs_purchase). */
+  readonly purchased: ReadonlyMap<string, number>;
+  /** MILP: loc_tech -> column of the first timestep of its integer `operating_units`. */
+  readonly operatingUnits: ReadonlyMap<string, number>;
+  /** loc_tech -> column of the first timestep of its binary `prod_con_switch`. */
+  readonly prodConSwitch: ReadonlyMap<string, number>;
   /** `loc::carrier` -> column of the first timestep (only with ensure_feasibility). */
   readonly unmetDemand: ReadonlyMap<string, number>;
   /** `loc::carrier` -> column of the first timestep (values ≤ 0). */

@@ -2,7 +2,8 @@
  * Writes a LinearProgram as CPLEX LP text for inspection and for other solvers (HiGHS, cbc,
  * clp read it). Names are reduced to `[A-Za-z0-9_]` (every other character becomes `_`), start
  * with a letter and are made unique; a ranged row (finite lower < finite upper) becomes two
- * rows, `NAME_lo` and `NAME_hi`, because not every reader accepts `lo <= expr <= hi`.
+ * rows, `NAME_lo` and `NAME_hi`, because not every reader accepts `lo <= expr <= hi`. Integer
+ * columns of a MIP are listed under `General`.
  */
 import type { LinearProgram } from "./linear_program.ts";
 
@@ -118,6 +119,14 @@ export function writeLp(lp: LinearProgram): string {
     else if (hi === Infinity) out.push(` ${n} >= ${num(lo)}`);
     else if (lo === -Infinity) out.push(` -inf <= ${n} <= ${num(hi)}`);
     else out.push(` ${num(lo)} <= ${n} <= ${num(hi)}`);
+  }
+  // Integer columns; a binary one is an integer column whose bounds (written above) are 0..1.
+  const integers = colNames.filter((_, j) => lp.integrality?.[j] === 1);
+  if (integers.length > 0) {
+    out.push("General");
+    for (let k = 0; k < integers.length; k += TERMS_PER_LINE) {
+      out.push(` ${integers.slice(k, k + TERMS_PER_LINE).join(" ")}`);
+    }
   }
   out.push("End", "");
   return out.join("\n");

@@ -10,6 +10,7 @@
  * column, the location's id) or `ts:ID:column`.
  */
 import { z } from "zod";
+import { groupConstraintsSchema } from "./group_constraints_schema.ts";
 
 /** Calliope 0.6 abstract base technology groups (a technology's `type`). */
 export const TECH_TYPES = [
@@ -53,19 +54,11 @@ export const seriesOrQuantitySchema = z.union([quantitySchema, seriesReferenceSc
 /** A boolean, or a time-series reference (Calliope's `file_allowed` booleans). */
 const flagSchema = z.union([z.boolean(), seriesReferenceSchema]);
 
-/** Keys Calliope 0.6 accepts that turn the model into a MILP; the runner solves LPs only. */
-export const MILP_ONLY_KEYS = [
-  "units_equals",
-  "units_max",
-  "units_min",
-  "units_equals_systemwide",
-  "units_max_systemwide",
-  "energy_cap_per_unit",
-  "storage_cap_per_unit",
-  "force_asynchronous_prod_con",
-  "purchase",
-  "purchase_per_distance",
-] as const;
+/**
+ * Calliope 0.6 keys that turn the model into a MILP and that the runner refuses. Empty since
+ * it solves MILPs (integer units and purchase); kept so a refusal can be named again.
+ */
+export const MILP_ONLY_KEYS: readonly string[] = [];
 
 /** Calliope 0.6 keys the runner knows but does not implement (a 400 says so). */
 export const NOT_IMPLEMENTED_KEYS = ["one_way", "storage_time_max"] as const;
@@ -152,6 +145,21 @@ export const constraintsSchema = z.strictObject({
   storage_discharge_depth: quantitySchema.optional().describe("Minimum state of charge (fraction)"),
   storage_initial: quantitySchema.optional().describe("Initial state of charge (fraction)"),
   storage_loss: seriesOrQuantitySchema.optional().describe("Storage loss (fraction per hour)"),
+  // MILP (integer units and purchase): see lib/model/preprocess/milp_settings.ts.
+  units_equals: quantitySchema.optional().describe("Fixed number of integer units (makes a MILP)"),
+  units_max: quantitySchema.optional().describe("Maximum number of integer units (makes a MILP)"),
+  units_min: quantitySchema.optional().describe("Minimum number of integer units (makes a MILP)"),
+  units_equals_systemwide: quantitySchema.optional().describe(
+    "Fixed number of units summed over locations",
+  ),
+  units_max_systemwide: quantitySchema.optional().describe(
+    "Maximum number of units summed over locations",
+  ),
+  energy_cap_per_unit: quantitySchema.optional().describe("Energy capacity of one unit (kW)"),
+  storage_cap_per_unit: quantitySchema.optional().describe("Storage capacity of one unit (kWh)"),
+  force_asynchronous_prod_con: z.boolean().optional().describe(
+    "Never produce and consume in the same timestep (a binary per timestep)",
+  ),
 });
 export type Constraints = z.infer<typeof constraintsSchema>;
 
@@ -175,6 +183,10 @@ export const costsSchema = z.strictObject({
   resource_area: quantitySchema.optional().describe("Cost per resource area (per m²)"),
   resource_cap: quantitySchema.optional().describe("Cost per resource capacity (per kW)"),
   storage_cap: quantitySchema.optional().describe("Cost per storage capacity (per kWh)"),
+  purchase: quantitySchema.optional().describe(
+    "Cost per unit, or of buying at all (a binary) without units",
+  ),
+  purchase_per_distance: quantitySchema.optional().describe("Purchase cost per metre of a link"),
 });
 export type Costs = z.infer<typeof costsSchema>;
 
@@ -287,6 +299,10 @@ export const parametersSchema = z.strictObject({
     method: z.enum(["simplex", "ipm", "pdlp", "choose"]).optional(),
     time_limit_s: z.number().positive().optional(),
     threads: z.number().int().positive().optional(),
+    mip_rel_gap: z.number().nonnegative().optional()
+      .describe(
+        "A MIP stops as optimal within this relative gap (Calliope's solver_options.mipgap)",
+      ),
   }).optional(),
 });
 export type Parameters = z.infer<typeof parametersSchema>;
@@ -301,6 +317,7 @@ export const modelConfigSchema = z.strictObject({
   technologies: z.array(technologySchema).min(1),
   timeSeries: z.array(timeSeriesSchema).default([]),
   parameters: parametersSchema.default({}),
+  groupConstraints: groupConstraintsSchema.optional(),
 });
 export type ModelConfig = z.infer<typeof modelConfigSchema>;
 export type ModelConfigInput = z.input<typeof modelConfigSchema>;

@@ -165,6 +165,7 @@ export function readResults(
     storage_cap: scalarTable(index.storageCap),
     resource_area: scalarTable(index.resourceArea),
     resource_cap: scalarTable(index.resourceCap),
+    ...milpTables(index, has ? x : undefined),
     carrier_prod: carrierProd,
     carrier_con: carrierCon,
     carrier_export: seriesTable(index.carrierExport),
@@ -184,6 +185,9 @@ export function readResults(
       solve_ms: solution.solveMs,
       iterations: solution.iterations,
       peak_heap_bytes: solution.peakHeapBytes,
+      // A MIP's gap and bound when it stopped (absent for an LP).
+      ...(solution.mipGap === undefined ? {} : { mip_gap: solution.mipGap }),
+      ...(solution.mipDualBound === undefined ? {} : { mip_dual_bound: solution.mipDualBound }),
     },
     ...frontend,
   };
@@ -311,4 +315,33 @@ function frontendKeys(
     costs_by_location: costsByLocation,
     ...techInfo(model),
   };
+}
+
+/**
+ * MILP results, present only when the model has them: `units` and `purchased` by loc_tech,
+ * `operating_units` by loc_tech and timestep, rounded to the integers HiGHS found them near
+ * (within its integrality tolerance).
+ */
+function milpTables(
+  index: LpIndex,
+  x: Float64Array | undefined,
+): Record<string, Table | SeriesTable> {
+  const out: Record<string, Table | SeriesTable> = {};
+  const scalars = (m: ReadonlyMap<string, number>): Table => {
+    const t: Table = {};
+    if (x !== undefined) { for (const [k, col] of m) t[k] = Math.round(x[col]!); }
+    return t;
+  };
+  if (index.units.size > 0) out["units"] = scalars(index.units);
+  if (index.purchased.size > 0) out["purchased"] = scalars(index.purchased);
+  if (index.operatingUnits.size > 0) {
+    const t: SeriesTable = {};
+    if (x !== undefined) {
+      for (const [k, base] of index.operatingUnits) {
+        t[k] = Array.from({ length: index.numTimesteps }, (_, i) => Math.round(x[base + i]!));
+      }
+    }
+    out["operating_units"] = t;
+  }
+  return out;
 }

@@ -110,6 +110,7 @@ export function solveInWorker(
       matrix: lp.matrix,
       offset: lp.offset,
       ...(lp.sense === undefined ? {} : { sense: lp.sense }),
+      ...(lp.integrality === undefined ? {} : { integrality: lp.integrality }),
     };
     const request: SolveRequest = {
       lp: arrays,

@@ -93,6 +93,7 @@ export function solveLpArrays(
   const relay = new LineRelay(hooks.onLog);
   const started = performance.now();
   let model: ReturnType<Highs["createModel"]> | undefined;
+  const isMip = lp.integrality !== undefined && lp.integrality.some((v) => v !== 0);
   try {
     model = highs.createModel(modelData(highs, lp));
     // Logs go to the callback only: output_flag is the master switch, the console sink is off.
@@ -102,6 +103,13 @@ export function solveLpArrays(
       solver: options.method ?? "choose",
     });
     if (timeLimitS !== undefined) model.options.set("time_limit", timeLimitS);
+    const mipRelGap = options.mipRelGap;
+    if (mipRelGap !== undefined) {
+      if (!(mipRelGap >= 0)) {
+        throw new RangeError(`MIP relative gap must be a non-negative number, got ${mipRelGap}`);
+      }
+      model.options.set("mip_rel_gap", mipRelGap);
+    }
     // The default IIS strategy returns nothing when presolve proves infeasibility; row priority
     // (from an elastic LP, then made irreducible) names the rows.
     model.options.set("iis_strategy", highs.constants.iis.strategyRowPriority);
@@ -113,7 +121,8 @@ export function solveLpArrays(
         relay.push(event.message);
       } else if (
         (event.type === callbackType.simplexInterrupt ||
-          event.type === callbackType.ipmInterrupt) &&
+          event.type === callbackType.ipmInterrupt ||
+          event.type === callbackType.mipInterrupt) &&
         stop()
       ) {
         event.interrupt();
@@ -121,7 +130,12 @@ export function solveLpArrays(
       return undefined;
     });
     for (
-      const type of [callbackType.logging, callbackType.simplexInterrupt, callbackType.ipmInterrupt]
+      const type of [
+        callbackType.logging,
+        callbackType.simplexInterrupt,
+        callbackType.ipmInterrupt,
+        ...(isMip ? [callbackType.mipInterrupt] : []),
+      ]
     ) {
       model.raw.startCallback(type);
     }
@@ -144,7 +158,8 @@ export function solveLpArrays(
       const solution = model.getSolution();
       objective = model.getObjectiveValue();
       colValue = solution.colValue;
-      if (infoNumber(model, "dual_solution_status") === SOLUTION_FEASIBLE) {
+      // A MIP has no row duals (HiGHS reports those of its final LP, which mean nothing here).
+      if (!isMip && infoNumber(model, "dual_solution_status") === SOLUTION_FEASIBLE) {
         rowDual = solution.rowDual;
       }
     }
@@ -165,6 +180,7 @@ export function solveLpArrays(
       // solve in a fresh Worker; the high-water mark of all solves so far in-process).
       peakHeapBytes: highs.memoryBytes,
       solver,
+      ...(isMip ? mipReport(model) : {}),
     };
     return { outcome, conflictRows };
   } catch (error) {
@@ -197,6 +213,26 @@ function findConflicts(
     // The IIS is a diagnosis on top of a result that stands without it.
     return new Int32Array(0);
   }
+}
+
+/** A MIP's final gap and bound, when HiGHS reports finite ones. */
+function mipReport(
+  model: ReturnType<Highs["createModel"]>,
+): { mipGap?: number; mipDualBound?: number } {
+  const read = (name: string): number | undefined => {
+    try {
+      const value = Number(model.info.get(name));
+      return Number.isFinite(value) ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const gap = read("mip_gap");
+  const bound = read("mip_dual_bound");
+  return {
+    ...(gap === undefined ? {} : { mipGap: gap }),
+    ...(bound === undefined ? {} : { mipDualBound: bound }),
+  };
 }
 
 /** A numeric HiGHS info value (int64 values arrive as bigint); 0 when unavailable. */
@@ -235,6 +271,7 @@ function modelData(highs: Highs, lp: LpArrays) {
       indices: lp.matrix.indices,
       values: lp.matrix.values,
     },
+    ...(lp.integrality === undefined ? {} : { integrality: Int32Array.from(lp.integrality) }),
   };
 }
 

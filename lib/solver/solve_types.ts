@@ -21,6 +21,8 @@ export interface SolveOptions {
   readonly timeLimitS?: number;
   /** The WebAssembly build is single-threaded; kept for the record and for native solvers. */
   readonly threads?: number;
+  /** A MIP's relative gap at which it stops as optimal (HiGHS `mip_rel_gap`; its default 1e-4). */
+  readonly mipRelGap?: number;
 }
 
 /** Hooks a caller passes to follow and stop a solve. */
@@ -50,6 +52,10 @@ export interface SolveOutcome {
   readonly peakHeapBytes: number;
   /** e.g. "HiGHS 1.15.3 (wasm)". */
   readonly solver: string;
+  /** A MIP's relative gap between its solution and its bound when it stopped. */
+  readonly mipGap?: number;
+  /** A MIP's proven bound on the objective (lower when minimising). */
+  readonly mipDualBound?: number;
   /** Set when termination is "error". */
   readonly message?: string;
 }

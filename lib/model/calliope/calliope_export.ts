@@ -148,6 +148,9 @@ function runSection(config: ModelConfig): Record<string, unknown> {
   if (p.objective_sense !== undefined) objectiveOptions["sense"] = p.objective_sense;
   if (Object.keys(objectiveOptions).length > 0) run["objective_options"] = objectiveOptions;
   if (p.zero_threshold !== undefined) run["zero_threshold"] = p.zero_threshold;
+  if (p.solver?.mip_rel_gap !== undefined) {
+    run["solver_options"] = { mipgap: p.solver.mip_rel_gap };
+  }
   return run;
 }
 
@@ -174,6 +177,9 @@ export function calliopeModelYaml(config: ModelConfig): string {
     locations: Object.fromEntries(config.locations.map((l) => [l.id, locationEntry(l)])),
   };
   if (config.links.length > 0) body["links"] = linksSection(config.links);
+  if (config.groupConstraints && Object.keys(config.groupConstraints).length > 0) {
+    body["group_constraints"] = calliopeValue(config.groupConstraints);
+  }
   const overrides = config.parameters.overrides;
   if (overrides && Object.keys(overrides).length > 0) body["overrides"] = calliopeValue(overrides);
   const doc = new Document(body, { version: "1.2" });

@@ -3,8 +3,8 @@
  * runner's ModelConfig. Scenarios and `-o` overrides are applied at the Calliope level first
  * (`preprocess/model_run.apply_overrides`), then tech_groups are flattened into each technology,
  * compact location keys exploded (`preprocess/locations.py`) and the referenced series read.
- * What the runner cannot solve (operate or spores mode, group constraints, MILP keys, time
- * clustering) is an error naming its Calliope path, never dropped.
+ * What the runner cannot solve (operate or spores mode, group-constraint families not built yet,
+ * time clustering) is an error naming its Calliope path, never dropped.
  */
 import { join } from "node:path";
 import {
@@ -35,6 +35,7 @@ import {
   toJson,
   union,
 } from "./calliope_yaml.ts";
+import { convertGroupConstraints } from "./calliope_group_constraints.ts";
 import { checkRunAndModel, convertParameters } from "./calliope_run_settings.ts";
 import { applyOverrides } from "./calliope_scenario.ts";
 import { readReferencedSeries, timeseriesDir } from "./calliope_series.ts";
@@ -142,6 +143,13 @@ function convert(config: AttrDict, problems: ModelProblem[]): ModelConfig {
     timeSeries: [],
     parameters: convertParameters(config, problem),
   };
+  const groupConstraints = convertGroupConstraints(
+    config,
+    { known: techNames, removed: removedTechs },
+    { known: locationIds, removed: removedLocations },
+    problem,
+  );
+  if (groupConstraints !== undefined) model["groupConstraints"] = groupConstraints;
   return model as unknown as ModelConfig;
 }
 

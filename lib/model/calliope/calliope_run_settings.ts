@@ -31,13 +31,6 @@ export function checkRunAndModel(config: AttrDict, problem: Report): void {
   if (mode !== undefined && mode !== null && mode !== "plan") {
     problem("run.mode", `run mode "${String(mode)}" is not supported: the runner solves plan mode`);
   }
-  const groups = getKey(config, "group_constraints");
-  if (isAttrDict(groups) && Object.keys(groups).length > 0) {
-    problem(
-      "group_constraints",
-      `group constraints (${Object.keys(groups).join(", ")}) are not supported by the runner`,
-    );
-  }
   const known = new Set([
     "mode",
     "ensure_feasibility",
@@ -148,6 +141,16 @@ export function convertParameters(config: AttrDict, problem: Report): Record<str
     else params["bigM"] = n;
   }
   convertReserveMargin(config, params, problem);
+  // The only solver option that changes a result: a MIP's stopping gap (cbc/gurobi/cplex `mipgap`,
+  // HiGHS `mip_rel_gap`). The others steer Calliope's own solver call.
+  const mipgap = getKey(config, "run.solver_options.mipgap") ??
+    getKey(config, "run.solver_options.mip_rel_gap");
+  if (mipgap !== undefined && mipgap !== null) {
+    const n = typeof mipgap === "string" ? Number(mipgap) : mipgap;
+    if (typeof n !== "number" || !(n >= 0)) {
+      problem("run.solver_options.mipgap", "mipgap must be a non-negative number");
+    } else params["solver"] = { mip_rel_gap: n };
+  }
   const overrides = getKey(config, "overrides");
   if (isAttrDict(overrides) && Object.keys(overrides).length > 0) {
     // Kept as dotted keys per group, so the exporter can write them back unchanged.

@@ -124,6 +124,8 @@ function readForm(
       solver["time_limit_s"] = value;
     } else if (key === "threads" && Number.isInteger(value) && (value as number) > 0) {
       solver["threads"] = value;
+    } else if (key === "mipGap" && typeof value === "number" && value >= 0) {
+      solver["mip_rel_gap"] = value;
     } else if (key === "method" && solverMethod(value) !== undefined) {
       solver["method"] = solverMethod(value);
     } else ignored.push(key);

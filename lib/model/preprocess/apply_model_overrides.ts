@@ -5,7 +5,7 @@
  * `locations.L.techs.T[...]`, `locations.L.available_area`, `links.A,B.techs.T[...]`,
  * `model.subset_time`, `model.name`, `model.time` (resample only), `run.ensure_feasibility`,
  * `run.bigM`, `run.cyclic_storage`, `run.objective`, `run.objective_options.cost_class`,
- * `run.objective_options.sense`, `run.zero_threshold`. Any other key is a
+ * `run.objective_options.sense`, `run.zero_threshold`, `run.solver_options.mipgap`. Any other key is a
  * problem naming it, never ignored.
  */
 import type {
@@ -395,6 +395,13 @@ function applyRun(config: ModelConfig, leaf: Leaf, rest: readonly string[]): str
     else if (rest.length !== 2 || !isPlainObject(leaf.value)) return unsupported(leaf);
     config.parameters.objective_cost_class = weights as Record<string, number>;
     return "parameters.objective_cost_class";
+  }
+  if (key === "solver_options.mipgap") {
+    // A MIP's stopping gap (the milp example's override sets it); other solver options are refused.
+    const solver = { ...(config.parameters.solver ?? {}) } as Json;
+    setOrDelete(solver, "mip_rel_gap", leaf.value);
+    config.parameters.solver = solver as NonNullable<ModelConfig["parameters"]["solver"]>;
+    return "parameters.solver.mip_rel_gap";
   }
   if (key === "mode" && leaf.value === "plan") return "parameters";
   return unsupported(leaf, key === "mode" ? " (plan mode only)" : "");

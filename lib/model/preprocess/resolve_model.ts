@@ -29,6 +29,8 @@ import { isSeriesReference } from "./series_reference.ts";
 import { buildTimeline } from "./timeline.ts";
 import { didYouMean } from "../key_suggestions.ts";
 import { buildLocTech, type RawLocTech } from "./build_loc_tech.ts";
+import { resolveMilp } from "./milp_settings.ts";
+import { groupConstraintProblems, resolveGroupConstraints } from "./group_constraints.ts";
 import { reserveMarginProblems } from "./reserve_margin.ts";
 
 /** Calliope 0.6's `run.zero_threshold` default (defaults.yaml). */
@@ -244,7 +246,8 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
       (key) => lt.settings.constraintPaths[key] ?? `${techPath}.constraints.${key}`,
       (cls, key) => lt.settings.costPaths[cls]?.[key] ?? `${techPath}.costs.${cls}.${key}`,
     ));
-    return resolved;
+    const milp = resolveMilp(lt.settings, lt.id, techPath, problems);
+    return milp === undefined ? resolved : { ...resolved, milp };
   });
   problems.push(...reserveMarginProblems(config.parameters.reserve_margin, carriersOf.values()));
   if (problems.length > 0) throw new ModelValidationError(dedupeProblems(problems));
@@ -259,6 +262,13 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
     }
   }
   for (const l of config.links) for (const c of Object.keys(l.costs ?? {})) classes.add(c);
+  const groupProblems = groupConstraintProblems(
+    config.groupConstraints,
+    new Set(config.technologies.map((t) => t.name)),
+    new Set(config.locations.map((l) => l.id)),
+    classes,
+  );
+  if (groupProblems.length > 0) throw new ModelValidationError(dedupeProblems(groupProblems));
 
   return {
     name: config.name,
@@ -282,6 +292,9 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
     costClasses: [...classes].sort(),
     objectiveWeights,
     ...(params.reserve_margin === undefined ? {} : { reserveMargin: { ...params.reserve_margin } }),
+    ...(config.groupConstraints === undefined
+      ? {}
+      : { groupConstraints: resolveGroupConstraints(config.groupConstraints, locTechs) }),
     objective: params.objective === "check_feasibility" ? "feasibility" : "cost",
     objectiveSense: params.objective_sense ?? "minimize",
     zeroThreshold: params.zero_threshold ?? DEFAULT_ZERO_THRESHOLD,
@@ -294,6 +307,7 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
         ? {}
         : { timeLimitS: params.solver.time_limit_s }),
       ...(params.solver?.threads === undefined ? {} : { threads: params.solver.threads }),
+      ...(params.solver?.mip_rel_gap === undefined ? {} : { mipRelGap: params.solver.mip_rel_gap }),
     },
   };
 }
@@ -329,7 +343,9 @@ function foldPerDistance(
   problems: ModelProblem[],
 ): { settings: RawSettings; distance?: number; effScale: number } | undefined {
   const perDistance = "energy_eff_per_distance" in settings.constraints ||
-    Object.values(settings.costs).some((c) => "energy_cap_per_distance" in c);
+    Object.values(settings.costs).some((c) =>
+      "energy_cap_per_distance" in c || "purchase_per_distance" in c
+    );
   if (!perDistance) {
     return given === undefined
       ? { settings, effScale: 1 }
@@ -364,6 +380,12 @@ function foldPerDistance(
       v.energy_cap = (toNumber(v.energy_cap) ?? 0) + per * distance;
       p.energy_cap ??= p.energy_cap_per_distance!;
       delete v.energy_cap_per_distance;
+    }
+    if ("purchase_per_distance" in v) {
+      const per = toNumber(v.purchase_per_distance) ?? 0;
+      v.purchase = (toNumber(v.purchase) ?? 0) + per * distance;
+      p.purchase ??= p.purchase_per_distance!;
+      delete v.purchase_per_distance;
     }
     costs[cls] = v;
     costPaths[cls] = p;

@@ -8,6 +8,8 @@
  * value for every timestep or one value per timestep (aligned with `timestamps`).
  */
 import type { TechType } from "../model_config.ts";
+import type { ResolvedGroupConstraint } from "./group_constraints.ts";
+import type { ResolvedMilp } from "./milp_settings.ts";
 
 /** One value for all timesteps, or one per timestep. */
 export type Series = number | readonly number[];
@@ -130,6 +132,8 @@ export interface ResolvedLocTech {
   /** By cost class; a class absent here costs nothing for this loc_tech. */
   readonly costs: Readonly<Record<string, ResolvedCosts>>;
   readonly sets: LocTechSets;
+  /** Integer units, purchase, asynchronous production/consumption (absent: none). */
+  readonly milp?: ResolvedMilp;
 }
 
 /** A location of the model. */
@@ -173,6 +177,8 @@ export interface ResolvedModel {
   readonly objectiveWeights: Readonly<Record<string, number>>;
   /** `model.reserve_margin`: per carrier, a fraction >= 0 (absent: no reserve margin rows). */
   readonly reserveMargin?: Readonly<Record<string, number>>;
+  /** Calliope's `group_constraints`, one entry per row to build (absent: none). */
+  readonly groupConstraints?: readonly ResolvedGroupConstraint[];
   /**
    * `run.objective`: "cost" (minmax_cost_optimization, the default) or "feasibility"
    * (check_feasibility: a constant objective, any feasible point).
@@ -189,5 +195,6 @@ export interface ResolvedModel {
     readonly method: "simplex" | "ipm" | "pdlp" | "choose";
     readonly timeLimitS?: number;
     readonly threads?: number;
+    readonly mipRelGap?: number;
   };
 }

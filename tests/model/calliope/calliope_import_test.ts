@@ -196,9 +196,8 @@ Deno.test("importCalliopeModel() applies scenarios and overrides at the Calliope
 
 Deno.test("importCalliopeModel() refuses what the runner cannot solve, by Calliope path", async (t) => {
   const cases: [string, string[]][] = [
-    ["spores", ["run.mode", "group_constraints", "run.spores_options"]],
+    ["spores", ["run.mode", "run.spores_options"]],
     ["operate", ["run.mode", "run.operation"]],
-    ["cold_fusion_with_production_share", ["group_constraints"]],
     ["time_clustering", ["model.time"]],
     ["capacity_factor", ["techs.ccgt.constraints.capacity_factor_max"]],
   ];
@@ -209,19 +208,15 @@ Deno.test("importCalliopeModel() refuses what the runner cannot solve, by Callio
       for (const path of paths) assert.ok(found.includes(path), `${path} in ${found.join(", ")}`);
     });
   }
-  await t.step("MILP keys (urban milp override)", async () => {
-    const error = await importCalliopeModel(URBAN, { scenario: "milp" }).catch((e) => e);
-    const found = problemPaths(error);
-    for (
-      const path of [
-        "techs.chp.constraints.units_max",
-        "techs.chp.constraints.energy_cap_per_unit",
-        "techs.chp.costs.monetary.purchase",
-        "techs.boiler.costs.monetary.purchase",
-        "techs.heat_pipes.constraints.force_asynchronous_prod_con",
-      ]
-    ) assert.ok(found.includes(path), `${path} in ${found.join(", ")}`);
-    assert.match((error as Error).message, /MILP/);
+  await t.step("MILP keys (urban milp override) are imported, mipgap as mip_rel_gap", async () => {
+    const config = await importCalliopeModel(URBAN, { scenario: "milp" });
+    const tech = (name: string) => config.technologies.find((t) => t.name === name)!;
+    assert.equal(tech("chp").constraints?.units_max, 4);
+    assert.equal(tech("chp").constraints?.energy_cap_per_unit, 300);
+    assert.equal(tech("chp").costs?.["monetary"]?.purchase, 40000);
+    assert.equal(tech("boiler").costs?.["monetary"]?.purchase, 2000);
+    assert.equal(tech("heat_pipes").constraints?.force_asynchronous_prod_con, true);
+    assert.equal(config.parameters.solver?.mip_rel_gap, 0.05);
   });
   await t.step("time masking (urban)", async () => {
     const error = await importCalliopeModel(URBAN, { scenario: "time_masking" }).catch((e) => e);

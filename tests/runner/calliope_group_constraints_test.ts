@@ -1,0 +1,757 @@
+/**
+ * Calliope 0.6.10's group-constraint result tests (test_backend_pyomo_constraints_group.py, and
+ * test_constraint_results.py `test_group_prod_min`/`test_group_cap_max`) on its test model,
+ * through the importer and the runner's real pipeline, with Calliope's numbers and tolerances:
+ * `round(x, 5) <= v` is `x <= v + 5e-6`, `approx(v)` is relative 1e-6.
+ */
+import assert from "node:assert/strict";
+import { importCalliopeModel } from "../../lib/model/calliope/calliope_import.ts";
+import type { RunResult } from "../../lib/runner/model_runner.ts";
+import { createHighsModelRunner } from "../../lib/runner/highs_model_runner.ts";
+import { buildTestModel, solveTestModel } from "./_calliope_test_model.ts";
+
+const GROUP = "model_config_group/base_model.yaml";
+const STORAGE = "group_constraint_storage_cap.yaml";
+const COST = "group_constraint_cost_cap.yaml";
+
+type Table = Record<string, number | number[] | Record<string, number | number[]>>;
+
+/** Σ of a result table over loc::tech(::carrier) ids matching tech (and location). */
+function total(
+  result: RunResult,
+  table: string,
+  tech?: string,
+  loc?: string,
+  cls?: string,
+): number {
+  let t = result[table as keyof RunResult] as unknown as Table;
+  if (cls !== undefined) t = (t[cls] ?? {}) as Table;
+  let s = 0;
+  for (const [id, v] of Object.entries(t)) {
+    const [l, tt] = id.split("::");
+    if (tech !== undefined && tt !== tech) continue;
+    if (loc !== undefined && l !== loc) continue;
+    s += Array.isArray(v) ? v.reduce((a, b) => a + b, 0) : v as number;
+  }
+  return s;
+}
+
+const r5 = (x: number) => Math.round(x * 1e5) / 1e5;
+const approx = (x: number, v: number, rel = 1e-6) =>
+  assert.ok(Math.abs(x - v) <= Math.max(rel * Math.abs(v), 1e-12), `${x} ≉ ${v}`);
+
+const solve = (modelFile: string, scenario?: string) =>
+  solveTestModel({ modelFile, ...(scenario === undefined ? {} : { scenario }) });
+
+// --- TestEnergyCapGroupConstraints ---------------------------------------------------------
+
+Deno.test("test_no_energy_cap_constraint", async () => {
+  assert.equal(total(await solve(GROUP), "energy_cap", "expensive_elec_supply"), 0);
+});
+
+Deno.test("test_energy_cap_max_supply_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_max_supply");
+  assert.ok(r5(total(r, "energy_cap", "cheap_elec_supply")) <= 14);
+});
+
+Deno.test("test_energy_cap_min_supply_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_min_supply");
+  assert.ok(r5(total(r, "energy_cap", "expensive_elec_supply")) >= 6);
+});
+
+Deno.test("test_energy_cap_equals_supply_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_equals_supply");
+  approx(total(r, "energy_cap", "expensive_elec_supply"), 10);
+});
+
+Deno.test("test_energy_cap_min_max_supply_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_min_max_supply");
+  assert.ok(r5(total(r, "energy_cap", "cheap_elec_supply")) <= 4);
+  assert.ok(r5(total(r, "energy_cap", "expensive_elec_supply")) >= 6);
+});
+
+Deno.test("test_energy_cap_max_supply_loc_1_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_max_supply_loc_1");
+  assert.ok(r5(total(r, "energy_cap", "cheap_elec_supply", "1")) <= 4);
+  assert.equal(total(r, "energy_cap", "expensive_elec_supply", "0"), 0);
+});
+
+Deno.test("test_energy_cap_min_supply_loc_0_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_min_supply_loc_0");
+  assert.ok(r5(total(r, "energy_cap", "expensive_elec_supply", "0")) >= 6);
+  assert.equal(total(r, "energy_cap", "expensive_elec_supply", "1"), 0);
+});
+
+Deno.test("test_energy_cap_min_max_supply_loc0_1_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_min_max_supply_loc_0_1");
+  assert.ok(r5(total(r, "energy_cap", "cheap_elec_supply", "1")) <= 4);
+  assert.ok(r5(total(r, "energy_cap", "expensive_elec_supply", "0")) >= 6);
+  assert.equal(total(r, "energy_cap", "expensive_elec_supply", "1"), 0);
+});
+
+Deno.test("test_energy_cap_max_non_conversion_all_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_max_non_conversion_all");
+  const cap = (tech: string) => total(r, "energy_cap", tech, "1");
+  approx(cap("cheap_heat_supply"), 0.8333, 0.001);
+  approx(cap("cheap_cool_supply"), 0.1667, 0.001);
+  approx(cap("elec_to_heat_cool_linked"), 1.6667, 0.001);
+  assert.ok(Math.abs(cap("elec_to_heat_cool_unlinked")) <= 1e-12);
+  assert.ok(Math.abs(cap("elec_to_heat")) <= 1e-12);
+});
+
+Deno.test("test_energy_cap_max_all_techs_infeasible_constraint", async () => {
+  await assertNotOptimal(GROUP, "energy_cap_max_all_techs_infeasible");
+});
+
+// --- TestStorageCapGroupConstraints --------------------------------------------------------
+
+Deno.test("test_no_storage_cap_constraint", async () => {
+  assert.equal(total(await solve(STORAGE), "storage_cap", "expensive_elec_storage"), 0);
+});
+
+Deno.test("test_storage_cap_max_constraint", async () => {
+  const r = await solve(STORAGE, "storage_cap_max");
+  assert.ok(r5(total(r, "storage_cap", "cheap_elec_storage")) <= 5);
+});
+
+Deno.test("test_storage_cap_min_constraint", async () => {
+  const r = await solve(STORAGE, "storage_cap_min");
+  assert.ok(r5(total(r, "storage_cap", "expensive_elec_storage")) >= 4);
+});
+
+Deno.test("test_storage_cap_equals_constraint", async () => {
+  const r = await solve(STORAGE, "storage_cap_equals");
+  approx(total(r, "storage_cap", "expensive_elec_storage"), 6);
+});
+
+Deno.test("test_storage_cap_min_max_constraint", async () => {
+  const r = await solve(STORAGE, "storage_cap_min_max");
+  assert.ok(r5(total(r, "storage_cap", "cheap_elec_storage")) <= 2);
+  assert.ok(r5(total(r, "storage_cap", "expensive_elec_storage")) >= 2);
+});
+
+// --- TestResourceAreaGroupConstraints ------------------------------------------------------
+
+Deno.test("test_no_resource_area_constraint", async () => {
+  assert.equal(total(await solve(GROUP), "resource_area", "expensive_elec_supply"), 0);
+});
+
+Deno.test("test_resource_area_max_supply_constraint", async () => {
+  const r = await solve(GROUP, "resource_area_max_supply");
+  assert.ok(r5(total(r, "resource_area", "expensive_elec_supply")) <= 28);
+});
+
+Deno.test("test_resource_area_min_supply_constraint", async () => {
+  const r = await solve(GROUP, "resource_area_min_supply");
+  assert.ok(r5(total(r, "resource_area", "expensive_elec_supply")) >= 12);
+});
+
+Deno.test("test_resource_area_equals_supply_constraint", async () => {
+  const r = await solve(GROUP, "resource_area_equals_supply");
+  approx(total(r, "resource_area", "expensive_elec_supply"), 20);
+});
+
+Deno.test("test_resource_area_min_max_supply_constraint", async () => {
+  const r = await solve(GROUP, "resource_area_min_max_supply");
+  assert.ok(r5(total(r, "resource_area", "cheap_elec_supply")) <= 8);
+  assert.ok(r5(total(r, "resource_area", "expensive_elec_supply")) >= 12);
+});
+
+Deno.test("test_resource_area_max_supply_loc_1_constraint", async () => {
+  const r = await solve(GROUP, "resource_area_max_supply_loc_1");
+  assert.ok(r5(total(r, "resource_area", "cheap_elec_supply", "1")) <= 8);
+  assert.equal(total(r, "resource_area", "expensive_elec_supply", "0"), 0);
+});
+
+Deno.test("test_resource_area_min_supply_loc_0_constraint", async () => {
+  const r = await solve(GROUP, "resource_area_min_supply_loc_0");
+  assert.ok(r5(total(r, "resource_area", "expensive_elec_supply", "0")) >= 12);
+  assert.equal(total(r, "resource_area", "expensive_elec_supply", "1"), 0);
+});
+
+Deno.test("test_resource_area_min_max_supply_loc0_1_constraint", async () => {
+  const r = await solve(GROUP, "resource_area_min_max_supply_loc_0_1");
+  assert.ok(r5(total(r, "resource_area", "cheap_elec_supply", "1")) <= 8);
+  assert.ok(r5(total(r, "resource_area", "expensive_elec_supply", "0")) >= 12);
+  assert.equal(total(r, "resource_area", "expensive_elec_supply", "1"), 0);
+});
+
+Deno.test("test_resource_area_max_all_techs_infeasible_constraint", async () => {
+  await assertNotOptimal(GROUP, "resource_area_max_all_techs_infeasible");
+});
+
+// --- TestCostCapGroupConstraint ------------------------------------------------------------
+
+const cost = (r: RunResult, cls: string, tech?: string, loc?: string, table = "costs") =>
+  total(r, table, tech, loc, cls);
+
+Deno.test("test_systemwide_cost_max_constraint", async () => {
+  const r = await solve(COST, "cheap_cost_max_systemwide");
+  assert.ok(r5(cost(r, "monetary", "cheap_polluting_supply")) <= 30);
+});
+
+Deno.test("test_systemwide_cost_investment_max_constraint", async () => {
+  const r = await solve(COST, "cheap_cost_investment_max_systemwide");
+  const inv = cost(r, "monetary", "cheap_polluting_supply", undefined, "cost_investment");
+  assert.ok(cost(r, "monetary", "cheap_polluting_supply") > inv);
+  assert.ok(r5(inv) <= 4);
+});
+
+Deno.test("test_systemwide_cost_var_max_constraint", async () => {
+  const r = await solve(COST, "cheap_cost_var_max_systemwide");
+  const v = cost(r, "monetary", "cheap_polluting_supply", undefined, "cost_var");
+  assert.ok(cost(r, "monetary", "cheap_polluting_supply") > v);
+  assert.ok(r5(v) <= 200);
+});
+
+Deno.test("test_systemwide_cost_min_constraint", async () => {
+  const r = await solve(COST, "expensive_cost_min_systemwide");
+  assert.ok(r5(cost(r, "monetary", "expensive_clean_supply")) >= 600);
+});
+
+Deno.test("test_systemwide_cost_equals_constraint", async () => {
+  const r = await solve(COST, "cheap_cost_equals_systemwide");
+  approx(cost(r, "monetary", "cheap_polluting_supply"), 210);
+});
+
+Deno.test("test_location_specific_cost_max_constraint", async () => {
+  const r = await solve(COST, "cheap_cost_max_location_0");
+  assert.ok(r5(cost(r, "monetary", "cheap_polluting_supply", "0")) <= 10);
+});
+
+Deno.test("test_systemwide_emissions_max_constraint", async () => {
+  const r = await solve(COST, "emissions_max_systemwide");
+  assert.ok(r5(cost(r, "emissions")) <= 400);
+});
+
+Deno.test("test_location_specific_emissions_max_constraint", async () => {
+  const r = await solve(COST, "emissions_max_location_0");
+  assert.ok(r5(cost(r, "emissions", undefined, "0")) <= 200);
+});
+
+Deno.test("test_systemwide_clean_emissions_max_constraint", async () => {
+  const r = await solve(COST, "clean_emissions_max_systemwide");
+  assert.ok(r5(cost(r, "emissions", "expensive_clean_supply")) <= 300);
+});
+
+Deno.test("test_multiple_costs_constraint", async () => {
+  const r = await solve(COST, "multiple_costs_constraint");
+  assert.ok(r5(cost(r, "emissions")) <= 400);
+  assert.ok(r5(cost(r, "monetary", "expensive_clean_supply")) <= 600);
+});
+
+Deno.test("test_different_locations_per_cost_group_constraint", async () => {
+  const r = await solve(COST, "different_locations_per_group");
+  assert.ok(r5(cost(r, "monetary", "cheap_polluting_supply")) <= 30);
+  assert.ok(r5(cost(r, "monetary", "cheap_polluting_supply", "0")) <= 10);
+});
+
+Deno.test("test_different_techs_per_cost_group_constraint", async () => {
+  const r = await solve(COST, "different_techs_per_group");
+  assert.ok(r5(cost(r, "emissions")) <= 400);
+  assert.ok(r5(cost(r, "emissions", "expensive_clean_supply")) <= 300);
+});
+
+// --- TestCarrierProdGroupConstraints -------------------------------------------------------
+
+Deno.test("test_no_carrier_prod_constraint", async () => {
+  assert.equal(total(await solve(GROUP), "carrier_prod", "expensive_elec_supply"), 0);
+});
+
+Deno.test("test_carrier_prod_max_supply_constraint", async () => {
+  const r = await solve(GROUP, "carrier_prod_max_supply");
+  assert.ok(r5(total(r, "carrier_prod", "cheap_elec_supply")) <= 40);
+});
+
+Deno.test("test_carrier_prod_min_supply_constraint", async () => {
+  const r = await solve(GROUP, "carrier_prod_min_supply");
+  assert.ok(r5(total(r, "carrier_prod", "expensive_elec_supply")) >= 10);
+});
+
+Deno.test("test_carrier_prod_equals_supply_constraint", async () => {
+  const r = await solve(GROUP, "carrier_prod_equals_supply");
+  approx(total(r, "carrier_prod", "expensive_elec_supply"), 30);
+});
+
+Deno.test("test_carrier_prod_min_max_supply_constraint", async () => {
+  const r = await solve(GROUP, "carrier_prod_min_max_supply");
+  assert.ok(r5(total(r, "carrier_prod", "cheap_elec_supply")) <= 40);
+  assert.ok(r5(total(r, "carrier_prod", "expensive_elec_supply")) >= 10);
+});
+
+Deno.test("test_carrier_prod_max_supply_loc_1_constraint", async () => {
+  const r = await solve(GROUP, "carrier_prod_max_supply_loc_1");
+  assert.ok(r5(total(r, "carrier_prod", "cheap_elec_supply", "1")) <= 40);
+  assert.equal(total(r, "carrier_prod", "expensive_elec_supply", "0"), 0);
+});
+
+Deno.test("test_carrier_prod_min_supply_loc_0_constraint", async () => {
+  const r = await solve(GROUP, "carrier_prod_min_supply_loc_0");
+  assert.ok(r5(total(r, "carrier_prod", "expensive_elec_supply", "0")) >= 10);
+  assert.equal(total(r, "carrier_prod", "expensive_elec_supply", "1"), 0);
+});
+
+Deno.test("test_carrier_prod_min_max_supply_loc0_1_constraint", async () => {
+  const r = await solve(GROUP, "carrier_prod_min_max_supply_loc_0_1");
+  assert.ok(r5(total(r, "carrier_prod", "cheap_elec_supply", "1")) <= 40);
+  assert.ok(r5(total(r, "carrier_prod", "expensive_elec_supply", "0")) >= 10);
+  assert.equal(total(r, "carrier_prod", "expensive_elec_supply", "1"), 0);
+});
+
+Deno.test("test_carrier_prod_max_all_techs_infeasible_constraint", async () => {
+  await assertNotOptimal(GROUP, "carrier_prod_max_all_techs_infeasible");
+});
+
+// --- TestCarrierConGroupConstraints --------------------------------------------------------
+
+const demand = (r: RunResult, tech: string, loc?: string) => total(r, "carrier_con", tech, loc);
+
+Deno.test("test_no_carrier_con_constraint", async () => {
+  approx(demand(await solve(GROUP), "electricity_demand"), -90);
+});
+
+Deno.test("test_carrier_con_max_demand_constraint", async () => {
+  const r = await solve(GROUP, "carrier_con_max_demand");
+  assert.ok(r5(demand(r, "electricity_demand")) >= -80);
+});
+
+Deno.test("test_carrier_con_min_demand_constraint", async () => {
+  const r = await solve(GROUP, "carrier_con_min_demand");
+  assert.ok(r5(demand(r, "electricity_demand")) <= -40);
+});
+
+Deno.test("test_carrier_con_equals_demand_constraint", async () => {
+  const r = await solve(GROUP, "carrier_con_equals_demand");
+  approx(demand(r, "electricity_demand"), -60);
+});
+
+Deno.test("test_carrier_con_max_demand_loc_1_constraint", async () => {
+  const r = await solve(GROUP, "carrier_con_max_demand_loc_1");
+  assert.ok(r5(demand(r, "electricity_demand", "1")) >= -80);
+  assert.equal(demand(r, "electricity_demand", "0"), 0);
+});
+
+Deno.test("test_carrier_con_max_multi_demand_constraint", async () => {
+  const r = await solve(GROUP, "carrier_con_max_multi_demand");
+  assert.ok(r5(demand(r, "heat_demand")) >= -10);
+  assert.ok(r5(demand(r, "cool_demand")) >= -5);
+});
+
+Deno.test("test_carrier_con_min_conversion_constraint", async () => {
+  const r = await solve(GROUP, "carrier_con_min_conversion");
+  assert.ok(r5(demand(r, "elec_to_heat")) <= -1);
+});
+
+Deno.test("test_carrier_con_min_conversion_plus_constraint", async () => {
+  const r = await solve(GROUP, "carrier_con_min_conversion_plus");
+  assert.ok(r5(demand(r, "elec_to_heat_cool_unlinked")) <= 1);
+});
+
+// --- TestEnergyCapShareGroupConstraints ---------------------------------------------------
+
+/** Calliope's `get_supply_conversion_techs`. */
+const SUPPLY_CONVERSION_TECHS = [
+  "elec_to_heat_cool_unlinked",
+  "cheap_elec_supply",
+  "elec_to_heat_cool_linked",
+  "elec_to_heat",
+  "expensive_elec_supply",
+  "normal_elec_supply",
+  "cheap_heat_supply",
+  "cheap_cool_supply",
+  "normal_heat_supply",
+  "expensive_heat_supply",
+  "normal_cool_supply",
+  "expensive_cool_supply",
+  "elec_supply_plus",
+];
+const supplyConversionCap = (r: RunResult, loc?: string) =>
+  SUPPLY_CONVERSION_TECHS.reduce((s, t) => s + total(r, "energy_cap", t, loc), 0);
+
+Deno.test("test_no_energy_cap_share_constraint", async () => {
+  assert.equal(total(await solve(GROUP), "energy_cap", "expensive_elec_supply"), 0);
+});
+
+Deno.test("test_energy_cap_share_max_supply_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_share_max_supply");
+  const all = supplyConversionCap(r);
+  assert.ok(r5(total(r, "energy_cap", "expensive_elec_supply") / all) <= 0.5);
+});
+
+Deno.test("test_energy_cap_share_min_supply_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_share_min_supply");
+  const all = supplyConversionCap(r);
+  assert.ok(r5(total(r, "energy_cap", "expensive_elec_supply") / all) >= 0.4);
+});
+
+Deno.test("test_energy_cap_share_equals_supply_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_share_equals_supply");
+  approx(total(r, "energy_cap", "expensive_elec_supply") / supplyConversionCap(r), 0.3);
+});
+
+Deno.test("test_energy_cap_share_min_max_supply_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_share_min_max_supply");
+  const all = supplyConversionCap(r);
+  assert.ok(r5(total(r, "energy_cap", "cheap_elec_supply") / all) <= 0.2);
+  assert.ok(r5(total(r, "energy_cap", "expensive_elec_supply") / all) >= 0.4);
+});
+
+Deno.test("test_energy_cap_share_max_supply_loc_1_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_share_max_supply_loc_1");
+  const all1 = supplyConversionCap(r, "1");
+  assert.ok(r5(total(r, "energy_cap", "cheap_elec_supply", "1") / all1) <= 0.2);
+  assert.equal(total(r, "energy_cap", "expensive_elec_supply", "0"), 0);
+});
+
+Deno.test("test_energy_cap_share_min_supply_loc_0_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_share_min_supply_loc_0");
+  const all0 = supplyConversionCap(r, "0");
+  assert.ok(r5(total(r, "energy_cap", "expensive_elec_supply", "0") / all0) >= 0.4);
+  assert.equal(total(r, "energy_cap", "expensive_elec_supply", "1"), 0);
+});
+
+Deno.test("test_energy_cap_share_min_max_supply_loc0_1_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_share_min_max_supply_loc_0_1");
+  const all0 = supplyConversionCap(r, "0");
+  const all1 = supplyConversionCap(r, "1");
+  assert.ok(r5(total(r, "energy_cap", "cheap_elec_supply", "1") / all1) <= 0.2);
+  assert.ok(r5(total(r, "energy_cap", "expensive_elec_supply", "0") / all0) >= 0.4);
+  assert.equal(total(r, "energy_cap", "expensive_elec_supply", "1"), 0);
+});
+
+Deno.test("test_energy_cap_share_max_non_conversion_all_constraint", async () => {
+  const r = await solve(GROUP, "energy_cap_share_max_non_conversion_all");
+  const heatCool = total(r, "energy_cap", "cheap_heat_supply", "1") +
+    total(r, "energy_cap", "cheap_cool_supply", "1");
+  assert.ok(heatCool / supplyConversionCap(r, "1") <= 0.1);
+});
+
+Deno.test("test_energy_cap_share_max_all_techs_infeasible_constraint", async () => {
+  await assertNotOptimal(GROUP, "energy_cap_share_max_all_techs_infeasible");
+});
+
+// --- TestSupplyShareGroupConstraints (carrier_prod_share; per-timestep ones not ported) -----
+
+const SHARE = "group_constraint_carrier_prod_share.yaml";
+
+/** Each tech's share of Σ carrier_prod (Calliope's groupby("techs") ... x / x.sum()). */
+function prodShare(r: RunResult, tech: string): number {
+  return total(r, "carrier_prod", tech) / total(r, "carrier_prod");
+}
+
+Deno.test("test_no_carrier_prod_share_constraint", async () => {
+  assert.equal(total(await solve(SHARE), "carrier_prod", "expensive_supply"), 0);
+});
+
+Deno.test("test_systemwide_carrier_prod_share_max_constraint", async () => {
+  const r = await solve(SHARE, "carrier_prod_share_max_systemwide");
+  assert.ok(r5(prodShare(r, "cheap_supply")) <= 0.4);
+});
+
+Deno.test("test_systemwide_carrier_prod_share_min_constraint", async () => {
+  const r = await solve(SHARE, "carrier_prod_share_min_systemwide");
+  assert.ok(r5(prodShare(r, "expensive_supply")) >= 0.6);
+});
+
+Deno.test("test_location_specific_carrier_prod_share_max_constraint", async () => {
+  const r = await solve(SHARE, "carrier_prod_share_max_location_0");
+  const cheap0 = total(r, "carrier_prod", "cheap_supply", "0");
+  const expensive0 = total(r, "carrier_prod", "expensive_supply", "0");
+  assert.ok(r5(cheap0 / (cheap0 + expensive0)) <= 0.4);
+  assert.equal(total(r, "carrier_prod", "expensive_supply", "1"), 0);
+});
+
+Deno.test("test_location_specific_carrier_prod_share_min_constraint", async () => {
+  const r = await solve(SHARE, "carrier_prod_share_min_location_0");
+  const cheap0 = total(r, "carrier_prod", "cheap_supply", "0");
+  const expensive0 = total(r, "carrier_prod", "expensive_supply", "0");
+  assert.ok(r5(expensive0 / (cheap0 + expensive0)) >= 0.6);
+  assert.equal(total(r, "carrier_prod", "expensive_supply", "1"), 0);
+});
+
+// test_carrier_prod_share_with_transmission/_with_storage are not ported: their overrides read
+// cost.csv, whose timestamps differ from the demand series', which the runner refuses.
+
+// --- TestSupplyShareGroupConstraints: per timestep ----------------------------------------
+
+/** Per timestep, Σ of a time-indexed table over the ids `keep` accepts. */
+function series(r: RunResult, table: string, keep: (id: string) => boolean): number[] {
+  const out: number[] = [];
+  for (
+    const [id, v] of Object.entries(
+      r[table as keyof RunResult] as unknown as Record<string, number[]>,
+    )
+  ) {
+    if (!keep(id)) continue;
+    v.forEach((x, t) => out[t] = (out[t] ?? 0) + x);
+  }
+  return out;
+}
+const isTech = (tech: string, carrier?: string) => (id: string) =>
+  id.split("::")[1] === tech && (carrier === undefined || id.split("::")[2] === carrier);
+const ratios = (a: number[], b: number[]) => b.map((x, t) => r5((a[t] ?? 0) / x));
+
+Deno.test("test_carrier_prod_share_per_timestep_max", async () => {
+  const r = await solve(SHARE, "carrier_prod_share_per_timestep_max");
+  const cheap = series(r, "carrier_prod", isTech("cheap_supply", "electricity"));
+  const all = series(r, "carrier_prod", (id) => id.endsWith("::electricity"));
+  assert.ok(ratios(cheap, all).every((x) => x <= 0.4));
+});
+
+Deno.test("test_carrier_prod_share_per_timestep_min", async () => {
+  const r = await solve(SHARE, "carrier_prod_share_per_timestep_min");
+  const expensive = series(r, "carrier_prod", isTech("expensive_supply", "electricity"));
+  const all = series(r, "carrier_prod", (id) => id.endsWith("::electricity"));
+  assert.ok(ratios(expensive, all).every((x) => x >= 0.6));
+});
+
+Deno.test("test_carrier_prod_share_per_timestep_equals", async () => {
+  const r = await solve(SHARE, "carrier_prod_share_per_timestep_equals");
+  const expensive = series(r, "carrier_prod", isTech("expensive_supply", "electricity"));
+  const all = series(r, "carrier_prod", (id) => id.endsWith("::electricity"));
+  assert.ok(ratios(expensive, all).every((x) => x === 0.6), `${ratios(expensive, all)}`);
+});
+
+// --- TestDemandShareGroupConstraints (not the decision variant) ----------------------------
+
+const DEMAND = "group_constraint_demand_share.yaml";
+const demandTotal = (r: RunResult, loc?: string) => -total(r, "carrier_con", undefined, loc);
+
+Deno.test("test_no_demand_share_constraint", async () => {
+  assert.equal(total(await solve(DEMAND), "carrier_prod", "expensive_elec_supply"), 0);
+});
+
+Deno.test("test_systemwide_demand_share_max_constraint", async () => {
+  const r = await solve(DEMAND, "demand_share_max_systemwide");
+  assert.ok(r5(total(r, "carrier_prod", "cheap_elec_supply") / demandTotal(r)) <= 0.3);
+});
+
+Deno.test("test_systemwide_demand_share_min_constraint", async () => {
+  const r = await solve(DEMAND, "demand_share_min_systemwide");
+  assert.ok(r5(total(r, "carrier_prod", "expensive_elec_supply") / demandTotal(r)) >= 0.6);
+});
+
+Deno.test("test_systemwide_demand_share_equals_constraint", async () => {
+  const r = await solve(DEMAND, "demand_share_equals_systemwide");
+  assert.equal(r5(total(r, "carrier_prod", "expensive_elec_supply") / demandTotal(r)), 0.6);
+});
+
+Deno.test("test_location_specific_demand_share_max_constraint", async () => {
+  const r = await solve(DEMAND, "demand_share_max_location_0");
+  assert.ok(r5(total(r, "carrier_prod", "cheap_elec_supply", "0") / demandTotal(r, "0")) <= 0.3);
+  assert.equal(total(r, "carrier_prod", "expensive_elec_supply", "1"), 0);
+});
+
+Deno.test("test_location_specific_demand_share_max_constraint_two_techs", async () => {
+  const r = await solve(DEMAND, "demand_share_max_location_0_two_techs");
+  const gen0 = total(r, "carrier_prod", "cheap_elec_supply", "0") +
+    total(r, "carrier_prod", "normal_elec_supply", "0");
+  assert.ok(r5(gen0 / demandTotal(r, "0")) <= 0.4);
+});
+
+Deno.test("test_location_specific_demand_share_min_constraint", async () => {
+  const r = await solve(DEMAND, "demand_share_min_location_0");
+  assert.ok(
+    r5(total(r, "carrier_prod", "expensive_elec_supply", "0") / demandTotal(r, "0")) >= 0.6,
+  );
+  assert.equal(total(r, "carrier_prod", "expensive_elec_supply", "1"), 0);
+});
+
+Deno.test("test_multiple_group_constraints", async () => {
+  const r = await solve(DEMAND, "multiple_constraints");
+  const demand = demandTotal(r);
+  assert.ok(r5(total(r, "carrier_prod", "expensive_elec_supply") / demand) >= 0.6);
+  assert.ok(r5(total(r, "carrier_prod", "cheap_elec_supply") / demand) <= 0.3);
+});
+
+/** Σ of a flow table over one tech and carrier (all locations and timesteps). */
+const flowOf = (r: RunResult, table: string, tech: string, carrier: string, loc?: string) =>
+  series(
+    r,
+    table,
+    (id) => isTech(tech, carrier)(id) && (loc === undefined || id.startsWith(`${loc}::`)),
+  )
+    .reduce((a, b) => a + b, 0);
+
+Deno.test("test_multiple_group_carriers", async () => {
+  const r = await solve(DEMAND, "multiple_carriers_max");
+  const elec = -flowOf(r, "carrier_con", "electricity_demand", "electricity");
+  const heat = -flowOf(r, "carrier_con", "heat_demand", "heat");
+  assert.ok(r5(flowOf(r, "carrier_prod", "cheap_elec_supply", "electricity") / elec) <= 0.3);
+  assert.ok(r5(flowOf(r, "carrier_prod", "cheap_heat_supply", "heat") / heat) <= 0.5);
+});
+
+Deno.test("test_multiple_group_carriers_constraints", async () => {
+  const r = await solve(DEMAND, "multiple_constraints_carriers");
+  const elec = -flowOf(r, "carrier_con", "electricity_demand", "electricity");
+  const heat = -flowOf(r, "carrier_con", "heat_demand", "heat");
+  assert.ok(r5(flowOf(r, "carrier_prod", "cheap_elec_supply", "electricity") / elec) <= 0.3);
+  assert.ok(r5(flowOf(r, "carrier_prod", "expensive_elec_supply", "electricity") / elec) >= 0.6);
+  assert.ok(r5(flowOf(r, "carrier_prod", "cheap_heat_supply", "heat") / heat) <= 0.5);
+  assert.ok(r5(flowOf(r, "carrier_prod", "expensive_heat_supply", "heat") / heat) >= 0.4);
+});
+
+Deno.test("test_different_locations_per_group_constraint", async () => {
+  const r = await solve(DEMAND, "different_locations_per_group");
+  const d0 = -flowOf(r, "carrier_con", "electricity_demand", "electricity", "0");
+  const d1 = -flowOf(r, "carrier_con", "electricity_demand", "electricity", "1");
+  const gen = (tech: string, loc: string) => total(r, "carrier_prod", tech, loc);
+  assert.ok(r5(gen("expensive_elec_supply", "0") / d0) >= 0.6);
+  assert.equal(gen("expensive_elec_supply", "1") / d1, 0);
+  assert.ok(r5((gen("cheap_elec_supply", "0") + gen("cheap_elec_supply", "1")) / (d0 + d1)) <= 0.3);
+});
+
+Deno.test("test_transmission_not_included_in_demand", async () => {
+  const r = await solve(DEMAND, "transmission_not_included_in_demand");
+  const at1 = ["normal_elec_supply", "cheap_elec_supply", "expensive_elec_supply"]
+    .reduce((s, t) => s + total(r, "carrier_prod", t, "1"), 0);
+  assert.ok(Math.abs(at1) <= 1e-12);
+  const demand0 = -total(r, "carrier_con", "electricity_demand", "0");
+  assert.ok(r5(total(r, "carrier_prod", "cheap_elec_supply", "0") / demand0) <= 0.4);
+});
+
+Deno.test("test_demand_share_per_timestep_max", async () => {
+  const r = await solve(DEMAND, "demand_share_per_timestep_max");
+  const cheap = series(r, "carrier_prod", isTech("cheap_elec_supply", "electricity"));
+  const demand = series(r, "carrier_con", () => true).map((x) => -x);
+  assert.ok(ratios(cheap, demand).every((x) => x <= 0.3));
+});
+
+Deno.test("test_demand_share_per_timestep_min", async () => {
+  const r = await solve(DEMAND, "demand_share_per_timestep_min");
+  const expensive = series(r, "carrier_prod", isTech("expensive_elec_supply", "electricity"));
+  const demand = series(r, "carrier_con", () => true).map((x) => -x);
+  assert.ok(ratios(expensive, demand).every((x) => x >= 0.6));
+});
+
+Deno.test("test_demand_share_per_timestep_equals", async () => {
+  const r = await solve(DEMAND, "demand_share_per_timestep_equals");
+  const expensive = series(r, "carrier_prod", isTech("expensive_elec_supply", "electricity"));
+  const demand = series(r, "carrier_con", () => true).map((x) => -x);
+  assert.ok(ratios(expensive, demand).every((x) => x === 0.6));
+});
+
+// --- TestNetImportShareGroupConstraints ----------------------------------------------------
+
+/** Σ over time of the electricity a location's transmission ends produce (+) or consume. */
+function flow(r: RunResult, table: "carrier_prod" | "carrier_con", loc: string): number {
+  return series(r, table, (id) => {
+    const [l, tech, carrier] = id.split("::");
+    return l === loc && tech!.includes("transmission") && carrier === "electricity";
+  }).reduce((a, b) => a + b, 0);
+}
+const netImports = (r: RunResult, loc: string) =>
+  flow(r, "carrier_prod", loc) + flow(r, "carrier_con", loc);
+const elecDemand = (r: RunResult, loc: string) =>
+  total(r, "carrier_con", "electricity_demand", loc);
+
+Deno.test("test_only_imports_without_constraint", async () => {
+  const r = await solve(GROUP, "expensive-1");
+  approx(netImports(r, "1"), -elecDemand(r, "1"));
+});
+
+Deno.test("test_only_imports_with_wrong_carrier", async () => {
+  const r = await solve(GROUP, "expensive-1,other-carrier");
+  approx(netImports(r, "1"), -elecDemand(r, "1"));
+});
+
+Deno.test("test_no_net_imports", async () => {
+  const r = await solve(GROUP, "expensive-1,no-net-imports");
+  assert.ok(Math.abs(netImports(r, "1")) <= 1e-12);
+});
+
+Deno.test("test_no_imports_explicit_tech", async () => {
+  const r = await solve(GROUP, "expensive-1,no-net-imports-explicit-tech");
+  assert.ok(Math.abs(netImports(r, "1")) <= 1e-12);
+});
+
+Deno.test("test_some_imports_allowed", async () => {
+  const r = await solve(GROUP, "expensive-1,some-imports-allowed");
+  assert.ok(netImports(r, "1") <= -0.2 * elecDemand(r, "1"));
+});
+
+Deno.test("test_some_imports_enforced", async () => {
+  const r = await solve(GROUP, "expensive-1,some-imports-enforced");
+  approx(netImports(r, "1"), -0.2 * elecDemand(r, "1"));
+});
+
+Deno.test("test_some_expensive_imports_enforced", async () => {
+  const r = await solve(GROUP, "expensive-1,some-expensive-imports-enforced");
+  // Binding (9 = 0.2 × 45): Calliope compares exactly, HiGHS lands within 1e-9 below.
+  assert.ok(netImports(r, "0") >= -0.2 * elecDemand(r, "0") - 1e-9);
+});
+
+Deno.test("test_ignores_imports_within_group", async () => {
+  const r = await solve(GROUP, "expensive-1,ignores-imports-within-group");
+  approx(flow(r, "carrier_prod", "1"), -elecDemand(r, "1"));
+});
+
+Deno.test("test_allows_gross_imports / test_no_net_imports_despite_gross_imports", async () => {
+  const r = await solve(GROUP, "no-net-imports,alternating-costs");
+  assert.ok(flow(r, "carrier_prod", "1") > 0);
+  assert.ok(netImports(r, "1") <= 0);
+});
+
+// --- Helpers -------------------------------------------------------------------------------
+
+const runner = await createHighsModelRunner();
+
+/** Calliope's `termination_condition != "optimal"`. */
+async function assertNotOptimal(modelFile: string, scenario: string): Promise<void> {
+  const prepared = runner.prepare(await buildTestModel({ modelFile, scenario }));
+  if (!prepared.ok) assert.fail(JSON.stringify(prepared.problems, null, 2));
+  const result = await runner.run(prepared.model, {
+    log: () => {},
+    progress: () => {},
+    signal: new AbortController().signal,
+  });
+  assert.notEqual(result.termination, "optimal");
+}
+
+// --- test_constraint_results.py (national-scale example, its default 5 days) ---------------
+
+const NATIONAL = new URL("../../data/models/calliope_national_scale", import.meta.url).pathname;
+
+async function national(scenario: string): Promise<RunResult> {
+  const prepared = runner.prepare(await importCalliopeModel(NATIONAL, { scenario }));
+  if (!prepared.ok) assert.fail(JSON.stringify(prepared.problems, null, 2));
+  const result = await runner.run(prepared.model, {
+    log: () => {},
+    progress: () => {},
+    signal: new AbortController().signal,
+  });
+  assert.equal(result.termination, "optimal");
+  return result;
+}
+
+Deno.test("test_group_prod_min: cold fusion and csp produce 85% of power", async () => {
+  const r = await national("cold_fusion_with_production_share");
+  const prod = (tech: string) =>
+    Object.entries(r["carrier_prod"] as unknown as Record<string, number[]>)
+      .filter(([id]) => id.split("::")[1] === tech && id.split("::")[2] === "power")
+      .reduce((s, [, v]) => s + v.reduce((a, b) => a + b, 0), 0);
+  const share = (prod("cold_fusion") + prod("csp")) /
+    (prod("ccgt") + prod("cold_fusion") + prod("csp"));
+  approx(share, 0.85);
+});
+
+Deno.test("test_group_cap_max: cold fusion and csp hold 20% of capacity", async () => {
+  const r = await national("cold_fusion_with_capacity_share");
+  const cap = (tech: string) => total(r, "energy_cap", tech);
+  const share = (cap("cold_fusion") + cap("csp")) / (cap("ccgt") + cap("cold_fusion") + cap("csp"));
+  approx(share, 0.2);
+});
+
+Deno.test("a group naming an unknown technology or location is a problem naming it", async () => {
+  const config = await buildTestModel({ modelFile: GROUP });
+  const prepared = runner.prepare({
+    ...config,
+    groupConstraints: { g: { techs: ["nuclear"], locs: ["9"], energy_cap_max: 1 } },
+  });
+  assert.equal(prepared.ok, false);
+  if (prepared.ok) return;
+  assert.deepEqual(prepared.problems.map((p) => [p.path, p.message]), [
+    ["groupConstraints.g.techs[0]", 'unknown technology "nuclear"'],
+    ["groupConstraints.g.locs[0]", 'unknown location "9"'],
+  ]);
+});
