@@ -45,6 +45,40 @@ const withObjectiveSettings = {
     zero_threshold: 1e-6,
   },
 };
+// The same day with group constraints (issue 21 section 2): a share, a capacity cap and a cost cap.
+const withGroupConstraints = {
+  ...small,
+  groupConstraints: {
+    renewable_share: { techs: ["csp"], carrier_prod_share_min: { power: 0.2 } },
+    ccgt_cap: { techs: ["ccgt"], energy_cap_max: 25000 },
+    cost_cap: { cost_max: { monetary: 1e9 } },
+  },
+};
+/** Only 2005-01-01 of each series of `model`, so that a body builds in milliseconds. */
+function oneDay<
+  T extends { timeSeries: { timestamps: string[]; columns: Record<string, number[]> }[] },
+>(
+  model: T,
+): T {
+  const copy = structuredClone(model);
+  for (const series of copy.timeSeries) {
+    const keep = series.timestamps.map((t, i) => (t.startsWith("2005-01-01") ? i : -1))
+      .filter((i) => i >= 0);
+    series.timestamps = keep.map((i) => series.timestamps[i]!);
+    for (const [name, values] of Object.entries(series.columns)) {
+      series.columns[name] = keep.map((i) => values[i]!);
+    }
+  }
+  return copy;
+}
+// Calliope's urban-scale example with its `milp` override (issue 21 section 1): units, purchase,
+// asynchronous production and consumption.
+const milp = oneDay(
+  await importCalliopeModel(
+    new URL("../../data/models/calliope_urban_scale", import.meta.url).pathname,
+    { scenario: "milp", overrides: { "model.subset_time": "2005-01-01" } },
+  ),
+);
 const frontend = JSON.parse(
   readFileSync(new URL("../fixtures/model/national_scale_frontend.json", import.meta.url), "utf8"),
 );
@@ -97,7 +131,22 @@ const edit: fc.Arbitrary<Edit> = fc.record({
   op: fc.constantFrom("set", "delete", "add"),
   key: fc.oneof(
     fc.string({ maxLength: 12 }),
-    fc.constantFrom("energy_cap_max", "units_max", "resource", "storage_cap_max", "carrier"),
+    fc.constantFrom(
+      "energy_cap_max",
+      "units_max",
+      "units_equals",
+      "energy_cap_per_unit",
+      "purchase",
+      "force_asynchronous_prod_con",
+      "resource",
+      "storage_cap_max",
+      "carrier",
+      "carrier_prod_share_min",
+      "energy_cap_equals",
+      "demand_share_per_timestep_decision_main",
+      "exists",
+      "locs",
+    ),
   ),
   value: nastyValue,
 });
@@ -127,6 +176,21 @@ function mutate(body: Json, edits: Edit[]): Json {
   return copy;
 }
 
+Deno.test("every base body of the fuzz is accepted as it is", () => {
+  const bases = {
+    small,
+    withReserveMargin,
+    withObjectiveSettings,
+    withGroupConstraints,
+    milp,
+    frontend,
+  };
+  for (const [name, body] of Object.entries(bases)) {
+    const prepared = prepareModelBody(body);
+    assert.ok(prepared.ok, `${name}: ${JSON.stringify(!prepared.ok && prepared.problems)}`);
+  }
+});
+
 Deno.test({
   name: "fuzz: near-valid models are accepted (and build a finite LP) or refused by JSON path",
   async fn() {
@@ -138,6 +202,8 @@ Deno.test({
           small as unknown as Json,
           withReserveMargin as unknown as Json,
           withObjectiveSettings as unknown as Json,
+          withGroupConstraints as unknown as Json,
+          milp as unknown as Json,
           frontend as Json,
         ),
         fc.array(edit, { minLength: 1, maxLength: 3 }),
