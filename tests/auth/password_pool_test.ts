@@ -52,9 +52,14 @@ Deno.test("createPasswordPool() keeps bcrypt off the main thread", async () => {
     const stall = await longestStall(() =>
       Promise.all([pool.compare("wrong", slow), pool.compare(PASSWORD, slow)])
     );
-    assert.ok(stall < 50, `the event loop stalled for ${Math.round(stall)} ms`);
     const onThread = await longestStall(() => bcrypt.compare("wrong", slow));
-    assert.ok(onThread > stall, `on the main thread: ${Math.round(onThread)} ms`);
+    // Compared with the same work on the main thread, measured the same way on the same machine:
+    // an absolute bound (it was 50 ms) failed whenever other processes loaded the machine.
+    assert.ok(
+      stall * 2 < onThread,
+      `the event loop stalled for ${Math.round(stall)} ms with the pool, ` +
+        `${Math.round(onThread)} ms with bcrypt on the main thread`,
+    );
   } finally {
     await pool.close();
   }
