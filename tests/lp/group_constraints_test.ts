@@ -1,24 +1,12 @@
 import assert from "node:assert/strict";
 import { buildLp } from "../../lib/lp/build_lp.ts";
-import type { LinearProgram } from "../../lib/lp/linear_program.ts";
 import type { GroupConstraint } from "../../lib/model/group_constraints_schema.ts";
 import { resolveGroupConstraints } from "../../lib/model/preprocess/group_constraints.ts";
 import type { ResolvedLocTech } from "../../lib/model/preprocess/resolved_model.ts";
+import { row } from "./_lp_row.ts";
 import { costs, link, locTech, model } from "./_model.ts";
 
 /** The coefficients of row `name` by column name, and its bounds. */
-function row(lp: LinearProgram, name: string) {
-  const i = lp.rowNames.indexOf(name);
-  assert.ok(i >= 0, `no row ${name} in ${lp.rowNames.filter((n) => n.startsWith("group"))}`);
-  const terms: Record<string, number> = {};
-  const { starts, indices, values } = lp.matrix;
-  for (let j = 0; j < lp.numCols; j++) {
-    for (let k = starts[j]!; k < starts[j + 1]!; k++) {
-      if (indices[k] === i) terms[lp.colNames[j]!] = values[k]!;
-    }
-  }
-  return { terms, lower: lp.rowLower[i], upper: lp.rowUpper[i] };
-}
 
 const LOC_TECHS: ResolvedLocTech[] = [
   locTech({

@@ -6,23 +6,12 @@ import type { ResolvedMilp } from "../../lib/model/preprocess/milp_settings.ts";
 import type { ResolvedLocTech } from "../../lib/model/preprocess/resolved_model.ts";
 import { loadHighsOnce } from "../../lib/solver/highs_loader.ts";
 import { solveLp } from "../../lib/solver/solve_lp.ts";
+import { row } from "./_lp_row.ts";
 import { locTech, type LocTechSpec, model } from "./_model.ts";
 
 const highs = await loadHighsOnce();
 
 /** The coefficients of row `name` by column name, and its bounds. */
-function row(lp: LinearProgram, name: string) {
-  const i = lp.rowNames.indexOf(name);
-  assert.ok(i >= 0, `no row ${name}`);
-  const terms: Record<string, number> = {};
-  const { starts, indices, values } = lp.matrix;
-  for (let j = 0; j < lp.numCols; j++) {
-    for (let k = starts[j]!; k < starts[j + 1]!; k++) {
-      if (indices[k] === i) terms[lp.colNames[j]!] = values[k]!;
-    }
-  }
-  return { terms, lower: lp.rowLower[i], upper: lp.rowUpper[i] };
-}
 
 const hasRow = (lp: LinearProgram, prefix: string) => lp.rowNames.some((n) => n.startsWith(prefix));
 const integerCols = (lp: LinearProgram) => lp.colNames.filter((_, j) => lp.integrality?.[j] === 1);

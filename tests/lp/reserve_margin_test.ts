@@ -1,23 +1,11 @@
 import assert from "node:assert/strict";
 import { buildLp } from "../../lib/lp/build_lp.ts";
-import type { LinearProgram } from "../../lib/lp/linear_program.ts";
 import { maxDemandTimestep } from "../../lib/lp/reserve_margin.ts";
+import { row } from "./_lp_row.ts";
 import { locTech, model } from "./_model.ts";
 import { solve } from "./_solve.ts";
 
 /** The coefficients of row `name` by column name, and its bounds. */
-function row(lp: LinearProgram, name: string) {
-  const i = lp.rowNames.indexOf(name);
-  assert.ok(i >= 0, `no row ${name}`);
-  const terms: Record<string, number> = {};
-  const { starts, indices, values } = lp.matrix;
-  for (let j = 0; j < lp.numCols; j++) {
-    for (let k = starts[j]!; k < starts[j + 1]!; k++) {
-      if (indices[k] === i) terms[lp.colNames[j]!] = values[k]!;
-    }
-  }
-  return { terms, lower: lp.rowLower[i], upper: lp.rowUpper[i] };
-}
 
 const demand = (loc: string, values: number[], carrier = "power") =>
   locTech({

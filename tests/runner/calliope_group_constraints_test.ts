@@ -9,6 +9,7 @@ import { importCalliopeModel } from "../../lib/model/calliope/calliope_import.ts
 import type { RunResult } from "../../lib/runner/model_runner.ts";
 import { createHighsModelRunner } from "../../lib/runner/highs_model_runner.ts";
 import { buildTestModel, solveTestModel } from "./_calliope_test_model.ts";
+import { solveOptimal } from "./_solve_optimal.ts";
 
 const GROUP = "model_config_group/base_model.yaml";
 const STORAGE = "group_constraint_storage_cap.yaml";
@@ -713,15 +714,7 @@ async function assertNotOptimal(modelFile: string, scenario: string): Promise<vo
 const NATIONAL = new URL("../../data/models/calliope_national_scale", import.meta.url).pathname;
 
 async function national(scenario: string): Promise<RunResult> {
-  const prepared = runner.prepare(await importCalliopeModel(NATIONAL, { scenario }));
-  if (!prepared.ok) assert.fail(JSON.stringify(prepared.problems, null, 2));
-  const result = await runner.run(prepared.model, {
-    log: () => {},
-    progress: () => {},
-    signal: new AbortController().signal,
-  });
-  assert.equal(result.termination, "optimal");
-  return result;
+  return solveOptimal(runner, await importCalliopeModel(NATIONAL, { scenario }));
 }
 
 Deno.test("test_group_prod_min: cold fusion and csp produce 85% of power", async () => {

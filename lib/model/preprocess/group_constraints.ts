@@ -8,7 +8,7 @@
  * Share families also record what they are a share of (`shareOf`, Calliope's rhs sets);
  * net_import_share keeps only the link ends whose other end lies outside the group's locs.
  */
-import type { TechType } from "../model_config.ts";
+import { TECH_TYPES, type TechType } from "../model_config.ts";
 import type { GroupConstraint, GroupSense } from "../group_constraints_schema.ts";
 import {
   CARRIER_GROUP_FAMILIES,
@@ -46,15 +46,7 @@ const SUPPLY_CONVERSION: readonly TechType[] = [
   "conversion",
   "conversion_plus",
 ];
-const ALL: readonly TechType[] = [
-  "supply",
-  "supply_plus",
-  "demand",
-  "storage",
-  "transmission",
-  "conversion",
-  "conversion_plus",
-];
+const ALL: readonly TechType[] = TECH_TYPES;
 /** defaults.yaml `allowed_group_constraints`, by family (the same for min, max and equals). */
 export const GROUP_FAMILY_TYPES: Readonly<Record<GroupFamily, readonly TechType[]>> = {
   energy_cap: ALL.filter((t) => t !== "demand"),
