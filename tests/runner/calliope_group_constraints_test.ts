@@ -470,8 +470,22 @@ Deno.test("test_location_specific_carrier_prod_share_min_constraint", async () =
   assert.equal(total(r, "carrier_prod", "expensive_supply", "1"), 0);
 });
 
-// test_carrier_prod_share_with_transmission/_with_storage are not ported: their overrides read
-// cost.csv, whose timestamps differ from the demand series', which the runner refuses.
+// These two read cost.csv, a day long beside a month of demand: each series is cut to
+// subset_time before they are compared, as Calliope does. Σ supply is over supply and
+// conversion techs only (Calliope's loc_tech_carriers_supply_conversion_all), not the links'
+// or the storage's production.
+for (const [name, scenario] of [
+  ["test_carrier_prod_share_with_transmission", "transmission_link"],
+  ["test_carrier_prod_share_with_storage", "storage_tech"],
+]) {
+  Deno.test(name!, async () => {
+    const r = await solve(SHARE, `carrier_prod_share_min_systemwide,${scenario}`);
+    const expensive = total(r, "carrier_prod", "expensive_supply");
+    const supply = expensive + total(r, "carrier_prod", "cheap_supply");
+    assert.ok(total(r, "carrier_prod") > supply, "the links or the storage produce too");
+    assert.ok(r5(expensive / supply) >= 0.6);
+  });
+}
 
 // --- TestSupplyShareGroupConstraints: per timestep ----------------------------------------
 

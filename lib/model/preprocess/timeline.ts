@@ -111,32 +111,46 @@ export function buildTimeline(
     });
     return undefined;
   }
+  // Each series is cut to subset_time first, and only then must the series agree (Calliope's
+  // process_timeseries_data): a day-long series may serve a model cut to that day.
   const [first, ...others] = [...used.keys()].sort((a, b) => a - b);
+  const subset = config.parameters.subset_time;
+  const cutBySeries = new Map<number, number[]>();
+  for (const i of [first!, ...others]) {
+    const seriesMs = normalized[i]!.map(timestampMs);
+    if (subset === undefined) {
+      cutBySeries.set(i, seriesMs.map((_, k) => k));
+      continue;
+    }
+    const r = subsetIndices(seriesMs, subset);
+    if (!r.ok) {
+      problems.push({
+        path: "parameters.subset_time",
+        message: i === first
+          ? r.message
+          : `${r.message} (time series "${config.timeSeries[i]!.id}")`,
+      });
+      return undefined;
+    }
+    cutBySeries.set(i, r.indices);
+  }
   const times = normalized[first!]!;
+  const indices = cutBySeries.get(first!)!;
   for (const i of others) {
     const t = normalized[i]!;
-    if (t.length !== times.length || t.some((v, k) => v !== times[k])) {
+    const cut = cutBySeries.get(i)!;
+    if (cut.length !== indices.length || cut.some((k, n) => t[k] !== times[indices[n]!])) {
       problems.push({
         path: `timeSeries[${i}].timestamps`,
         message: `time series "${config.timeSeries[i]!.id}" has other timestamps than "${
           config.timeSeries[first!]!.id
-        }"; every series used must share them`,
+        }"${subset === undefined ? "" : " within subset_time"}; every series used must share them`,
       });
     }
   }
   if (problems.length > before) return undefined;
 
   const ms = times.map(timestampMs);
-  let indices = ms.map((_, i) => i);
-  const subset = config.parameters.subset_time;
-  if (subset !== undefined) {
-    const r = subsetIndices(ms, subset);
-    if (!r.ok) {
-      problems.push({ path: "parameters.subset_time", message: r.message });
-      return undefined;
-    }
-    indices = r.indices;
-  }
   const kept = indices.map((i) => ms[i]!);
   const stepHours = stepResolutions(kept);
   const hours = config.parameters.time_resolution_h;
@@ -155,7 +169,8 @@ export function buildTimeline(
         problems.push({ path, message: `time series reference "${v}" cannot be resolved` });
         return 0;
       }
-      const cut = indices.map((i) => column[i]!);
+      const own = cutBySeries.get(found!.index) ?? indices;
+      const cut = own.map((i) => column[i]!);
       return bins ? resampleValues(cut, bins, kind === "resource" ? "sum" : "mean") : cut;
     }
     const n = toNumber(v) ?? 0;

@@ -436,6 +436,28 @@ Deno.test("resolveModel() reports every problem with its path", async (t) => {
     input.technologies[0]!.constraints!.energy_eff = "ts:other:x";
     hasProblem(problemsOf(input), "timeSeries[1].timestamps", /other timestamps/);
   });
+  await t.step("series that differ outside subset_time are cut first (Calliope)", () => {
+    // demand spans two days, the efficiency only the first: one day is what both share.
+    const input = supplyDemandModel(48);
+    input.timeSeries!.push({
+      id: "eff",
+      timestamps: hourly(24),
+      columns: { x: Array.from({ length: 24 }, (_, i) => 0.4 + i / 100) },
+    });
+    input.technologies[0]!.constraints!.energy_eff = "ts:eff:x";
+    hasProblem(problemsOf(input), "timeSeries[1].timestamps", /other timestamps/);
+    input.parameters = { subset_time: "2005-01-01" };
+    const model = resolve(input);
+    assert.equal(model.timestamps.length, 24);
+    const ccgt = model.locTechs.find((lt) => lt.tech === "ccgt")!;
+    assert.equal((ccgt.constraints.energy_eff as number[])[23], 0.4 + 23 / 100);
+    input.parameters = { subset_time: "2005-01-02" };
+    hasProblem(
+      problemsOf(input),
+      "parameters.subset_time",
+      /selects no timestep.*time series "eff"/,
+    );
+  });
   await t.step("an export carrier that is not an output and a demand without resource", () => {
     const input = supplyDemandModel(4);
     input.technologies[0]!.constraints!.export_carrier = "heat";
