@@ -474,10 +474,12 @@ Deno.test("test_location_specific_carrier_prod_share_min_constraint", async () =
 // subset_time before they are compared, as Calliope does. Σ supply is over supply and
 // conversion techs only (Calliope's loc_tech_carriers_supply_conversion_all), not the links'
 // or the storage's production.
-for (const [name, scenario] of [
-  ["test_carrier_prod_share_with_transmission", "transmission_link"],
-  ["test_carrier_prod_share_with_storage", "storage_tech"],
-]) {
+for (
+  const [name, scenario] of [
+    ["test_carrier_prod_share_with_transmission", "transmission_link"],
+    ["test_carrier_prod_share_with_storage", "storage_tech"],
+  ]
+) {
   Deno.test(name!, async () => {
     const r = await solve(SHARE, `carrier_prod_share_min_systemwide,${scenario}`);
     const expensive = total(r, "carrier_prod", "expensive_supply");
