@@ -22,6 +22,7 @@ export interface MutableLpIndex extends LpIndex {
   readonly units: Map<string, number>;
   readonly purchased: Map<string, number>;
   readonly operatingUnits: Map<string, number>;
+  readonly demandShareDecision: Map<string, number>;
   readonly prodConSwitch: Map<string, number>;
   readonly unmetDemand: Map<string, number>;
   readonly unusedSupply: Map<string, number>;
@@ -67,6 +68,7 @@ export function createContext(model: ResolvedModel): BuildContext {
       units: new Map(),
       purchased: new Map(),
       operatingUnits: new Map(),
+      demandShareDecision: new Map(),
       prodConSwitch: new Map(),
       unmetDemand: new Map(),
       unusedSupply: new Map(),

@@ -17,10 +17,12 @@
  *   net_import_share    Σ_t (prod + con) of links leaving the group's locs, of demand as above
  *   *_per_timestep      the same, one row per timestep
  *
+ * and demand_share_per_timestep_decision's own columns and rows (demand_share_decision.ts).
  * Must run after `addCosts` (cost rows read the cost expressions it records).
  */
 import type { ResolvedGroupConstraint } from "../model/preprocess/group_constraints.ts";
 import type { BuildContext } from "./build_context.ts";
+import { addDemandShareDecision } from "./demand_share_decision.ts";
 
 const PER_TIMESTEP = new Set(["carrier_prod_share_per_timestep", "demand_share_per_timestep"]);
 
@@ -28,7 +30,8 @@ const PER_TIMESTEP = new Set(["carrier_prod_share_per_timestep", "demand_share_p
 export function addGroupConstraints(ctx: BuildContext): void {
   const T = ctx.model.timestamps.length;
   for (const g of ctx.model.groupConstraints ?? []) {
-    if (!PER_TIMESTEP.has(g.family)) addRow(ctx, g, undefined);
+    if (g.family === "demand_share_per_timestep_decision") addDemandShareDecision(ctx, g);
+    else if (!PER_TIMESTEP.has(g.family)) addRow(ctx, g, undefined);
     else for (let t = 0; t < T; t++) addRow(ctx, g, t);
   }
 }

@@ -40,6 +40,8 @@ export interface LpIndex {
   readonly purchased: ReadonlyMap<string, number>;
   /** MILP: loc_tech -> column of the first timestep of its integer `operating_units`. */
   readonly operatingUnits: ReadonlyMap<string, number>;
+  /** loc::tech::carrier -> column of its decided `demand_share_per_timestep_decision`. */
+  readonly demandShareDecision: ReadonlyMap<string, number>;
   /** loc_tech -> column of the first timestep of its binary `prod_con_switch`. */
   readonly prodConSwitch: ReadonlyMap<string, number>;
   /** `loc::carrier` -> column of the first timestep (only with ensure_feasibility). */

@@ -1,7 +1,8 @@
 /**
  * Calliope 0.6's `group_constraints`: named groups of loc::techs (`techs`, `locs`, both default
- * to all) with limits on their summed capacity, production, consumption or cost. Only the
- * families the runner builds rows for are accepted; Calliope's other families are refused by name.
+ * to all) with limits on their summed capacity, production, consumption or cost, and
+ * `demand_share_per_timestep_decision` (a share of demand the model chooses, held in every
+ * timestep). Every family of Calliope 0.6.10's `default_group` is accepted; other keys are refused.
  */
 import { z } from "zod";
 
@@ -30,10 +31,11 @@ export const COST_GROUP_FAMILIES = ["cost", "cost_var", "cost_investment"] as co
 export const GROUP_SENSES = ["min", "max", "equals"] as const;
 export type GroupSense = typeof GROUP_SENSES[number];
 
-/** Calliope 0.6.10 group-constraint keys (defaults.yaml `default_group`) the runner refuses. */
-export const UNSUPPORTED_GROUP_CONSTRAINTS: readonly string[] = [
-  "demand_share_per_timestep_decision",
-];
+/**
+ * The one family without a sense: `{carrier: share}`, the total of the shares the model decides
+ * for the group's techs (`inf`: no total, only equal shares in every timestep).
+ */
+export const DECISION_GROUP_FAMILY = "demand_share_per_timestep_decision";
 
 const keyed = z.record(z.string(), quantitySchema);
 const shape: Record<string, z.ZodType> = {
@@ -50,14 +52,12 @@ for (const sense of GROUP_SENSES) {
     shape[`${f}_${sense}`] = keyed.optional().describe("{cost class: value}");
   }
 }
+shape[DECISION_GROUP_FAMILY] = keyed.optional().describe("{carrier: total share}, one carrier");
 const KNOWN = new Set(Object.keys(shape));
-const UNSUPPORTED = new Set(UNSUPPORTED_GROUP_CONSTRAINTS);
 
 /** The message for a group key the runner does not accept. */
 export function groupKeyProblem(key: string): string {
-  return UNSUPPORTED.has(key)
-    ? `group constraint family ${key} is not supported yet`
-    : `unknown group constraint key "${key}"`;
+  return `unknown group constraint key "${key}"`;
 }
 
 /** One group: its members and its limits (values `inf`/`-inf` allowed, as Calliope's `.inf`). */

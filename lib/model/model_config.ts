@@ -288,6 +288,13 @@ export const parametersSchema = z.strictObject({
   zero_threshold: z.number().nonnegative().optional().describe(
     "Result values of smaller magnitude are reported as 0 (Calliope's run.zero_threshold, 1e-10)",
   ),
+  relax_constraint: z.strictObject({
+    demand_share_per_timestep_decision_main_constraint: z.number().min(0).max(1).optional()
+      .describe(
+        "0 (default): each decided share holds exactly in every timestep; r (up to 1): " +
+          "within (1 ± r)",
+      ),
+  }).optional().describe("Calliope's run.relax_constraint"),
   reserve_margin: z.record(z.string(), z.number().nonnegative()).optional().describe(
     "Per carrier: installed supply capacity must exceed peak demand by this fraction",
   ),

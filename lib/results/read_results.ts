@@ -166,6 +166,9 @@ export function readResults(
     resource_area: scalarTable(index.resourceArea),
     resource_cap: scalarTable(index.resourceCap),
     ...milpTables(index, has ? x : undefined),
+    ...(index.demandShareDecision.size === 0
+      ? {}
+      : { demand_share_per_timestep_decision: scalarTable(index.demandShareDecision) }),
     carrier_prod: carrierProd,
     carrier_con: carrierCon,
     carrier_export: seriesTable(index.carrierExport),

@@ -45,7 +45,7 @@ Deno.test("energy_cap group: Σ over non-demand loc::techs, transmission ends co
 Deno.test("techs and locs narrow a group; min and equals set the bounds", () => {
   const lp = lpWith({
     g: { techs: ["ccgt"], locs: ["a"], energy_cap_min: 6 },
-    h: { locs: ["b"], energy_cap_equals: "inf" },
+    h: { locs: ["b"], energy_cap_max: "inf" },
     s: { storage_cap_equals: 3 },
   });
   const g = row(lp, "group_energy_cap_min_constraint[g]");
@@ -145,4 +145,52 @@ Deno.test("net_import_share: links leaving the group's locs, prod + con; none wh
   assert.ok(names.some((n) => n.startsWith("carrier_prod[a::ac:b")));
   assert.ok(names.some((n) => n.startsWith("carrier_con[a::ac:b")));
   assert.equal(lp.rowNames.some((n) => n.includes("[all,")), false);
+});
+
+Deno.test("demand_share_per_timestep_decision: a share column per producer, main and sum rows", () => {
+  const demand = locTech({
+    location: "a",
+    tech: "demand_power",
+    type: "demand",
+    constraints: { resource: [-4, -6], resource_scale: 2 },
+  });
+  const lts = [LOC_TECHS[0]!, LOC_TECHS[2]!, LOC_TECHS[3]!, demand];
+  const build = (value: number | string, relax?: number) => {
+    const groups = resolveGroupConstraints(
+      { g: { locs: ["a"], demand_share_per_timestep_decision: { power: value } } },
+      lts,
+    );
+    return buildLp(model(lts, {
+      groupConstraints: groups,
+      ...(relax === undefined ? {} : { demandShareDecisionRelaxation: relax }),
+    })).lp;
+  };
+  const lp = build(0.9);
+  // ccgt and pv produce power; the battery (storage) is not a member. Σ required = 2·(−4) at τ0.
+  const main = row(
+    lp,
+    "group_demand_share_per_timestep_decision_main_constraint[g,a::ccgt::power,2005-01-01T00:00:00]",
+  );
+  assert.deepEqual(main.terms, {
+    "carrier_prod[a::ccgt::power,2005-01-01T00:00:00]": 1,
+    "demand_share_per_timestep_decision[a::ccgt::power]": -8,
+  });
+  assert.deepEqual([main.lower, main.upper], [0, 0]);
+  const sum = row(lp, "group_demand_share_per_timestep_decision_sum_constraint[g]");
+  assert.deepEqual(sum.terms, {
+    "demand_share_per_timestep_decision[a::ccgt::power]": 1,
+    "demand_share_per_timestep_decision[a::pv::power]": 1,
+  });
+  assert.deepEqual([sum.lower, sum.upper], [0.9, 0.9]);
+  // inf: equal shares in every timestep, no total.
+  assert.ok(!build("inf").rowNames.some((n) => n.includes("decision_sum")));
+  // Relaxed by 5 %: two rows, ≥ 0.95 and ≤ 1.05 times the demand's share.
+  const relaxed = build(0.9, 0.05);
+  const at = "g,a::pv::power,2005-01-01T01:00:00";
+  const min = row(relaxed, `group_demand_share_per_timestep_decision_main_constraint[${at},min]`);
+  const max = row(relaxed, `group_demand_share_per_timestep_decision_main_constraint[${at},max]`);
+  assert.equal(min.terms["demand_share_per_timestep_decision[a::pv::power]"], 0.95 * -12);
+  assert.deepEqual([min.lower, min.upper], [0, Infinity]);
+  assert.equal(max.terms["demand_share_per_timestep_decision[a::pv::power]"], 1.05 * -12);
+  assert.deepEqual([max.lower, max.upper], [-Infinity, 0]);
 });

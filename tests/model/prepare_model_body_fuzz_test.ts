@@ -45,13 +45,19 @@ const withObjectiveSettings = {
     zero_threshold: 1e-6,
   },
 };
-// The same day with group constraints (issue 21 section 2): a share, a capacity cap and a cost cap.
+// The same day with group constraints (issue 21 section 2): a share, a capacity cap, a cost cap
+// and a share decided by the model (relaxed by 5 %).
 const withGroupConstraints = {
   ...small,
   groupConstraints: {
     renewable_share: { techs: ["csp"], carrier_prod_share_min: { power: 0.2 } },
     ccgt_cap: { techs: ["ccgt"], energy_cap_max: 25000 },
     cost_cap: { cost_max: { monetary: 1e9 } },
+    decided_share: { techs: ["ccgt", "csp"], demand_share_per_timestep_decision: { power: 1 } },
+  },
+  parameters: {
+    ...small.parameters,
+    relax_constraint: { demand_share_per_timestep_decision_main_constraint: 0.05 },
   },
 };
 /** Only 2005-01-01 of each series of `model`, so that a body builds in milliseconds. */
@@ -144,6 +150,8 @@ const edit: fc.Arbitrary<Edit> = fc.record({
       "carrier_prod_share_min",
       "energy_cap_equals",
       "demand_share_per_timestep_decision_main",
+      "demand_share_per_timestep_decision",
+      "relax_constraint",
       "exists",
       "locs",
     ),
@@ -224,10 +232,19 @@ Deno.test({
           for (const array of [lp.colCost, lp.matrix.values]) {
             for (const v of array) assert.ok(Number.isFinite(v), `a coefficient ${v}`);
           }
-          for (const v of lp.colLower) assert.ok(!Number.isNaN(v) && v !== Infinity);
-          for (const v of lp.rowLower) assert.ok(!Number.isNaN(v) && v !== Infinity);
-          for (const v of lp.colUpper) assert.ok(!Number.isNaN(v) && v !== -Infinity);
-          for (const v of lp.rowUpper) assert.ok(!Number.isNaN(v) && v !== -Infinity);
+          const bounds = (
+            values: ArrayLike<number>,
+            names: readonly string[],
+            wrong: number,
+            side: string,
+          ) =>
+            Array.from(values).forEach((v, i) =>
+              assert.ok(!Number.isNaN(v) && v !== wrong, `${side} of ${names[i]} is ${v}`)
+            );
+          bounds(lp.colLower, lp.colNames, Infinity, "lower bound");
+          bounds(lp.rowLower, lp.rowNames, Infinity, "lower bound");
+          bounds(lp.colUpper, lp.colNames, -Infinity, "upper bound");
+          bounds(lp.rowUpper, lp.rowNames, -Infinity, "upper bound");
           return Promise.resolve();
         },
       ),

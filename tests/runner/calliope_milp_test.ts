@@ -86,3 +86,39 @@ Deno.test("urban-scale example: force_asynchronous_prod_con stops heat_pipes:X1 
     false,
   );
 });
+
+Deno.test("urban-scale MILP stopped by its time limit: termination time_limit, with its solution", async () => {
+  // A fortnight with mipgap 0: HiGHS finds a first solution at the root (randomized rounding,
+  // about 2 s here) and is still at the root node after 6 s, so at 12 s it has a solution and an
+  // open gap on any machine up to six times slower than this one.
+  const config = await importCalliopeModel(URBAN, {
+    scenario: "milp",
+    overrides: {
+      "model.subset_time": ["2005-01-01", "2005-01-14"],
+      "run.solver_options.mipgap": 0,
+    },
+  });
+  config.parameters.solver = { ...config.parameters.solver, time_limit_s: 12 };
+  const prepared = runner.prepare(config);
+  if (!prepared.ok) assert.fail(JSON.stringify(prepared.problems));
+  const log: string[] = [];
+  const result = await runner.run(prepared.model, {
+    log: (line) => log.push(line),
+    progress: () => {},
+    signal: new AbortController().signal,
+  });
+  const stats = result["stats"] as Record<string, number>;
+  assert.equal(result.termination, "time_limit");
+  assert.equal(result.termination_condition, "maxTimeLimit");
+  assert.equal(result.success, false);
+  assert.ok(stats["solve_ms"]! >= 11_000, `stopped at ${stats["solve_ms"]} ms`);
+  // The solution it had: an objective above the bound, a gap still open, every table filled.
+  assert.equal(typeof result.objective, "number");
+  assert.ok(stats["mip_gap"]! > 0 && stats["mip_dual_bound"]! < result.objective!);
+  assert.ok(table(result, "energy_cap")["X1::chp"]! >= 0);
+  for (const [id, n] of Object.entries(table(result, "units"))) {
+    assert.ok(Number.isInteger(n) && n >= 0, `${id}: ${n} units`);
+  }
+  assert.equal(series(result, "operating_units")["X1::chp"]!.length, 14 * 24);
+  assert.ok(log.some((line) => /time limit/i.test(line)), "the log says why it stopped");
+});

@@ -148,6 +148,7 @@ function runSection(config: ModelConfig): Record<string, unknown> {
   if (p.objective_sense !== undefined) objectiveOptions["sense"] = p.objective_sense;
   if (Object.keys(objectiveOptions).length > 0) run["objective_options"] = objectiveOptions;
   if (p.zero_threshold !== undefined) run["zero_threshold"] = p.zero_threshold;
+  if (p.relax_constraint !== undefined) run["relax_constraint"] = { ...p.relax_constraint };
   if (p.solver?.mip_rel_gap !== undefined) {
     run["solver_options"] = { mipgap: p.solver.mip_rel_gap };
   }

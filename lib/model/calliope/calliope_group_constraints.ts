@@ -1,13 +1,13 @@
 /**
  * `group_constraints` of a Calliope 0.6 model (after its overrides are applied) read into the
- * ModelConfig's `groupConstraints`; rows in lib/lp/group_constraints.ts. Families the runner does
- * not build are refused by name, as are keys Calliope does not know (Calliope only warns and
- * ignores them: a typo would silently drop the limit).
+ * ModelConfig's `groupConstraints`; rows in lib/lp/group_constraints.ts. Keys Calliope does not
+ * know are refused (Calliope only warns and ignores them: a typo would silently drop the limit).
  */
 import type { ReportProblem } from "../model_problem.ts";
 import {
   CARRIER_GROUP_FAMILIES,
   COST_GROUP_FAMILIES,
+  DECISION_GROUP_FAMILY,
   GROUP_SENSES,
   type GroupConstraint,
   groupKeyProblem,
@@ -18,11 +18,12 @@ import { type AttrDict, type AttrValue, getKey, isAttrDict } from "./calliope_ya
 const SCALAR = new Set<string>(
   SCALAR_GROUP_FAMILIES.flatMap((f) => GROUP_SENSES.map((s) => `${f}_${s}`)),
 );
-const KEYED = new Set<string>(
-  [...CARRIER_GROUP_FAMILIES, ...COST_GROUP_FAMILIES].flatMap((f) =>
+const KEYED = new Set<string>([
+  ...[...CARRIER_GROUP_FAMILIES, ...COST_GROUP_FAMILIES].flatMap((f) =>
     GROUP_SENSES.map((s) => `${f}_${s}`)
   ),
-);
+  DECISION_GROUP_FAMILY,
+]);
 
 /** A number or Calliope's `.inf` spelt as a string; undefined otherwise. */
 function quantity(v: AttrValue): number | string | undefined {

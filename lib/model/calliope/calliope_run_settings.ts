@@ -26,6 +26,9 @@ const RUN_KEYS_IGNORED = new Set([
 /** Keys of `model:` that do not change the model. */
 const MODEL_KEYS_IGNORED = new Set(["calliope_version", "random_seed", "file_allowed"]);
 
+/** The one constraint Calliope 0.6.10 relaxes (`run.relax_constraint`). */
+const RELAX_KEY = "demand_share_per_timestep_decision_main_constraint";
+
 export function checkRunAndModel(config: AttrDict, problem: Report): void {
   const mode = getKey(config, "run.mode");
   if (mode !== undefined && mode !== null && mode !== "plan") {
@@ -39,10 +42,19 @@ export function checkRunAndModel(config: AttrDict, problem: Report): void {
     "cyclic_storage",
     "objective",
     "objective_options",
+    "relax_constraint",
   ]);
   for (const key of Object.keys(dictAt(config, "run"))) {
     if (!known.has(key) && !RUN_KEYS_IGNORED.has(key)) {
       problem(`run.${key}`, `run setting "${key}" is not supported by the runner`);
+    }
+  }
+  for (const key of Object.keys(dictAt(config, "run.relax_constraint"))) {
+    if (key !== RELAX_KEY) {
+      problem(
+        `run.relax_constraint.${key}`,
+        `constraint "${key}" cannot be relaxed (${RELAX_KEY})`,
+      );
     }
   }
   for (const key of Object.keys(dictAt(config, "run.objective_options"))) {
@@ -141,6 +153,13 @@ export function convertParameters(config: AttrDict, problem: Report): Record<str
     else params["bigM"] = n;
   }
   convertReserveMargin(config, params, problem);
+  const relax = getKey(config, `run.relax_constraint.${RELAX_KEY}`);
+  if (relax !== undefined && relax !== null) {
+    const n = typeof relax === "string" ? Number(relax) : relax;
+    if (typeof n !== "number" || !(n >= 0 && n <= 1)) {
+      problem(`run.relax_constraint.${RELAX_KEY}`, "the relaxation is a fraction from 0 to 1");
+    } else params["relax_constraint"] = { [RELAX_KEY]: n };
+  }
   // The only solver option that changes a result: a MIP's stopping gap (cbc/gurobi/cplex `mipgap`,
   // HiGHS `mip_rel_gap`). The others steer Calliope's own solver call.
   const mipgap = getKey(config, "run.solver_options.mipgap") ??

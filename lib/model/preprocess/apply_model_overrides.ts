@@ -5,7 +5,8 @@
  * `locations.L.techs.T[...]`, `locations.L.available_area`, `links.A,B.techs.T[...]`,
  * `model.subset_time`, `model.name`, `model.time` (resample only), `run.ensure_feasibility`,
  * `run.bigM`, `run.cyclic_storage`, `run.objective`, `run.objective_options.cost_class`,
- * `run.objective_options.sense`, `run.zero_threshold`, `run.solver_options.mipgap`. Any other key is a
+ * `run.objective_options.sense`, `run.zero_threshold`, `run.solver_options.mipgap`,
+ * `run.relax_constraint.demand_share_per_timestep_decision_main_constraint`. Any other key is a
  * problem naming it, never ignored.
  */
 import type {
@@ -13,6 +14,7 @@ import type {
   Location,
   LocationTechnology,
   ModelConfig,
+  Parameters,
   Technology,
 } from "../model_config.ts";
 import { type ModelProblem, ModelValidationError } from "../model_problem.ts";
@@ -395,6 +397,12 @@ function applyRun(config: ModelConfig, leaf: Leaf, rest: readonly string[]): str
     else if (rest.length !== 2 || !isPlainObject(leaf.value)) return unsupported(leaf);
     config.parameters.objective_cost_class = weights as Record<string, number>;
     return "parameters.objective_cost_class";
+  }
+  if (key === "relax_constraint.demand_share_per_timestep_decision_main_constraint") {
+    const relax = { ...(config.parameters.relax_constraint ?? {}) } as Json;
+    setOrDelete(relax, rest[1]!, leaf.value);
+    config.parameters.relax_constraint = relax as Parameters["relax_constraint"];
+    return "parameters.relax_constraint";
   }
   if (key === "solver_options.mipgap") {
     // A MIP's stopping gap (the milp example's override sets it); other solver options are refused.

@@ -7,12 +7,14 @@
  * `exists: false` disables a group; a group covering nothing builds no rows (Calliope warns).
  * Share families also record what they are a share of (`shareOf`, Calliope's rhs sets);
  * net_import_share keeps only the link ends whose other end lies outside the group's locs.
+ * `demand_share_per_timestep_decision` has no sense: it resolves as `equals` its total share.
  */
 import { TECH_TYPES, type TechType } from "../model_config.ts";
 import type { GroupConstraint, GroupSense } from "../group_constraints_schema.ts";
 import {
   CARRIER_GROUP_FAMILIES,
   COST_GROUP_FAMILIES,
+  DECISION_GROUP_FAMILY,
   GROUP_SENSES,
   SCALAR_GROUP_FAMILIES,
 } from "../group_constraints_schema.ts";
@@ -23,7 +25,8 @@ import type { ResolvedLocTech } from "./resolved_model.ts";
 export type GroupFamily =
   | typeof SCALAR_GROUP_FAMILIES[number]
   | typeof CARRIER_GROUP_FAMILIES[number]
-  | typeof COST_GROUP_FAMILIES[number];
+  | typeof COST_GROUP_FAMILIES[number]
+  | typeof DECISION_GROUP_FAMILY;
 
 /** One row to build: Σ over `members` of the family's quantity, compared with `value`. */
 export interface ResolvedGroupConstraint {
@@ -63,6 +66,7 @@ export const GROUP_FAMILY_TYPES: Readonly<Record<GroupFamily, readonly TechType[
   demand_share: SUPPLY_CONVERSION,
   demand_share_per_timestep: SUPPLY_CONVERSION,
   net_import_share: ["transmission"],
+  demand_share_per_timestep_decision: SUPPLY_CONVERSION,
 };
 
 const FAMILIES: readonly GroupFamily[] = [
@@ -70,9 +74,12 @@ const FAMILIES: readonly GroupFamily[] = [
   ...CARRIER_GROUP_FAMILIES,
   ...COST_GROUP_FAMILIES,
 ];
+/** Families limited per carrier: Calliope allows one such limit per group, for one carrier. */
+const PER_CARRIER: readonly GroupFamily[] = [...CARRIER_GROUP_FAMILIES, DECISION_GROUP_FAMILY];
 
 /** `<family>_<sense>` -> its family and sense (undefined for techs/locs/exists). */
 function parseKey(key: string): { family: GroupFamily; sense: GroupSense } | undefined {
+  if (key === DECISION_GROUP_FAMILY) return { family: DECISION_GROUP_FAMILY, sense: "equals" };
   for (const sense of GROUP_SENSES) {
     if (!key.endsWith(`_${sense}`)) continue;
     const family = key.slice(0, -sense.length - 1) as GroupFamily;
@@ -115,9 +122,31 @@ export function groupConstraintProblems(
     if (keys.length === 0) {
       problems.push({ path, message: "a group constraint needs at least one limit" });
     }
-    for (const [key, { family }] of keys) {
+    for (const [key, { family, sense }] of keys) {
+      const raw = group[key];
+      const values: [string, unknown][] = typeof raw === "object" && raw !== null
+        ? Object.entries(raw).map(([k, v]) => [`${path}.${key}.${k}`, v])
+        : [[`${path}.${key}`, raw]];
+      for (const [at, v] of values) {
+        const n = toNumber(v);
+        // A limit no value can meet (Calliope hands the solver an infeasible row): refused.
+        // `inf` on the decision family means "no total", so only −inf is impossible there.
+        const impossible = n === undefined
+          ? false
+          : family === DECISION_GROUP_FAMILY || sense === "max"
+          ? n === -Infinity
+          : sense === "min"
+          ? n === Infinity
+          : !Number.isFinite(n);
+        if (impossible) {
+          problems.push({
+            path: at,
+            message: `${key} of ${String(v)} can never hold: the model would be infeasible`,
+          });
+        }
+      }
       const perKey = group[key] as Record<string, unknown>;
-      if ((CARRIER_GROUP_FAMILIES as readonly string[]).includes(family)) {
+      if (PER_CARRIER.includes(family)) {
         if (keys.length > 1) {
           problems.push({
             path: `${path}.${key}`,
@@ -183,6 +212,7 @@ export function resolveGroupConstraints(
       demand_share: demand,
       demand_share_per_timestep: demand,
       net_import_share: demand,
+      demand_share_per_timestep_decision: demand,
     };
     for (const [key, { family, sense }] of keys) {
       const raw = group[key];
@@ -206,4 +236,32 @@ export function resolveGroupConstraints(
     }
   }
   return out;
+}
+
+/**
+ * demand_share_per_timestep_decision multiplies the demand it shares by a variable, so that
+ * demand must be a number per timestep (resource_unit `energy`): per area or per capacity it
+ * would multiply two variables, which an LP cannot hold (Calliope hands the solver a
+ * nonlinear row).
+ */
+export function decisionShareProblems(
+  groups: readonly ResolvedGroupConstraint[],
+  locTechs: readonly ResolvedLocTech[],
+): ModelProblem[] {
+  const byId = new Map(locTechs.map((lt) => [lt.id, lt]));
+  const problems: ModelProblem[] = [];
+  for (const g of groups) {
+    if (g.family !== DECISION_GROUP_FAMILY) continue;
+    for (const id of g.shareOf ?? []) {
+      const unit = byId.get(id)?.constraints.resource_unit;
+      if (unit !== undefined && unit !== "energy") {
+        problems.push({
+          path: `groupConstraints.${g.group}.${DECISION_GROUP_FAMILY}`,
+          message: `the demand it shares, ${id}, has resource_unit ${unit}: ` +
+            "a decided share of it would not be linear (resource_unit energy only)",
+        });
+      }
+    }
+  }
+  return problems;
 }

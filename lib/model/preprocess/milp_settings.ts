@@ -7,6 +7,17 @@ import type { ModelProblem } from "../model_problem.ts";
 import type { RawSettings } from "./loc_tech_settings.ts";
 import { toNumber } from "./quantity.ts";
 
+/** The MILP keys checked here, and whether each may be infinite (none may be negative). */
+const RANGED: readonly (readonly [string, boolean])[] = [
+  ["energy_cap_per_unit", false],
+  ["storage_cap_per_unit", false],
+  ["units_min", false],
+  ["units_max", true],
+  ["units_equals", false],
+  ["units_max_systemwide", true],
+  ["units_equals_systemwide", false],
+];
+
 /** What the MILP rows of one loc::tech need; absent when it has none. */
 export interface ResolvedMilp {
   /**
@@ -44,11 +55,30 @@ export function resolveMilp(
   const c = settings.constraints;
   const opt = (key: string): number | undefined =>
     c[key] === undefined || c[key] === null ? undefined : toNumber(c[key]);
+  for (const [key, mayBeInfinite] of RANGED) {
+    const v = opt(key);
+    if (c[key] === undefined || c[key] === null) continue;
+    if (v === undefined || v < 0 || (v === Infinity && !mayBeInfinite)) {
+      problems.push({
+        path: settings.constraintPaths[key] ?? `${techPath}.constraints.${key}`,
+        message: `${key} of ${id} is ${JSON.stringify(c[key])}; it must be a ${
+          mayBeInfinite ? "number >= 0 (or inf)" : "finite number >= 0"
+        }`,
+      });
+    }
+  }
   const hasUnits = Object.keys(c).some((k) => k.includes("units_"));
   const purchaseCost: Record<string, number> = {};
   for (const [cls, values] of Object.entries(settings.costs)) {
     const v = toNumber(values["purchase"]);
-    if (values["purchase"] !== undefined && v !== undefined) purchaseCost[cls] = v;
+    if (values["purchase"] === undefined || values["purchase"] === null) continue;
+    if (v === undefined || !Number.isFinite(v)) {
+      problems.push({
+        path: settings.costPaths[cls]?.["purchase"] ?? `${techPath}.costs.${cls}.purchase`,
+        message: `purchase cost of ${id} is ${JSON.stringify(values["purchase"])}; ` +
+          "it must be a finite number",
+      });
+    } else purchaseCost[cls] = v;
   }
   const hasPurchase = Object.keys(purchaseCost).length > 0;
   const asynchronous = c["force_asynchronous_prod_con"] === true;

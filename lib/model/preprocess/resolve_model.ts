@@ -30,7 +30,11 @@ import { buildTimeline } from "./timeline.ts";
 import { didYouMean } from "../key_suggestions.ts";
 import { buildLocTech, type RawLocTech } from "./build_loc_tech.ts";
 import { resolveMilp } from "./milp_settings.ts";
-import { groupConstraintProblems, resolveGroupConstraints } from "./group_constraints.ts";
+import {
+  decisionShareProblems,
+  groupConstraintProblems,
+  resolveGroupConstraints,
+} from "./group_constraints.ts";
 import { reserveMarginProblems } from "./reserve_margin.ts";
 
 /** Calliope 0.6's `run.zero_threshold` default (defaults.yaml). */
@@ -250,6 +254,19 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
     return milp === undefined ? resolved : { ...resolved, milp };
   });
   problems.push(...reserveMarginProblems(config.parameters.reserve_margin, carriersOf.values()));
+  config.locations.forEach((loc, i) => {
+    const key = loc.available_area === undefined ? "constraints.available_area" : "available_area";
+    const raw = loc.available_area ?? loc.constraints?.available_area;
+    const area = toNumber(raw);
+    if (raw !== undefined && (area === undefined || area < 0)) {
+      problems.push({
+        path: `locations[${i}].${key}`,
+        message: `available_area of ${loc.id} is ${
+          JSON.stringify(raw)
+        }; it must be 0 or more (or inf)`,
+      });
+    }
+  });
   if (problems.length > 0) throw new ModelValidationError(dedupeProblems(problems));
 
   const params = config.parameters;
@@ -268,6 +285,10 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
     new Set(config.locations.map((l) => l.id)),
     classes,
   );
+  const groups = config.groupConstraints === undefined
+    ? undefined
+    : resolveGroupConstraints(config.groupConstraints, locTechs);
+  groupProblems.push(...decisionShareProblems(groups ?? [], locTechs));
   if (groupProblems.length > 0) throw new ModelValidationError(dedupeProblems(groupProblems));
 
   return {
@@ -292,9 +313,13 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
     costClasses: [...classes].sort(),
     objectiveWeights,
     ...(params.reserve_margin === undefined ? {} : { reserveMargin: { ...params.reserve_margin } }),
-    ...(config.groupConstraints === undefined
+    ...(groups === undefined ? {} : { groupConstraints: groups }),
+    ...(params.relax_constraint?.demand_share_per_timestep_decision_main_constraint === undefined
       ? {}
-      : { groupConstraints: resolveGroupConstraints(config.groupConstraints, locTechs) }),
+      : {
+        demandShareDecisionRelaxation:
+          params.relax_constraint.demand_share_per_timestep_decision_main_constraint,
+      }),
     objective: params.objective === "check_feasibility" ? "feasibility" : "cost",
     objectiveSense: params.objective_sense ?? "minimize",
     zeroThreshold: params.zero_threshold ?? DEFAULT_ZERO_THRESHOLD,

@@ -186,6 +186,11 @@ export interface ResolvedModel {
   readonly objective?: "cost" | "feasibility";
   /** `run.objective_options.sense` (default minimize). */
   readonly objectiveSense?: "minimize" | "maximize";
+  /**
+   * `run.relax_constraint.demand_share_per_timestep_decision_main_constraint`: 0 (default) holds
+   * each decided share exactly; r > 0 lets each timestep lie within (1 ± r) of it.
+   */
+  readonly demandShareDecisionRelaxation?: number;
   /** `run.zero_threshold`: result values of smaller magnitude are reported as 0 (1e-10). */
   readonly zeroThreshold?: number;
   readonly ensureFeasibility: boolean;

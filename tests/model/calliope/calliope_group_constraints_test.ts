@@ -45,6 +45,7 @@ group_constraints:
   dt: {demand_share_per_timestep_max: {power: 0.5}}
   pt: {carrier_prod_share_per_timestep_min: {power: 0.5}}
   imp: {locs: [r1], net_import_share_max: {power: 0.1}}
+  dec: {demand_share_per_timestep_decision: {power: .inf}}
 `);
   assert.deepEqual(problems, []);
   assert.deepEqual(groups, {
@@ -67,16 +68,17 @@ group_constraints:
     dt: { demand_share_per_timestep_max: { power: 0.5 } },
     pt: { carrier_prod_share_per_timestep_min: { power: 0.5 } },
     imp: { locs: ["r1"], net_import_share_max: { power: 0.1 } },
+    dec: { demand_share_per_timestep_decision: { power: "inf" } },
   });
 });
 
-Deno.test("convertGroupConstraints() refuses unimplemented families, unknown keys and names", () => {
+Deno.test("convertGroupConstraints() refuses unknown keys and names, and bad values", () => {
   const { problems } = convert(`
 group_constraints:
   g:
     techs: [ccgt, nuclear]
     locs: [r3]
-    demand_share_per_timestep_decision: {power: 0.1}
+    demand_share_per_timestep_decision: 0.1
     energy_cap_maximum: 3
     energy_cap_min: lots
 `);
@@ -85,7 +87,7 @@ group_constraints:
     { path: "group_constraints.g.locs", message: 'unknown location "r3"' },
     {
       path: "group_constraints.g.demand_share_per_timestep_decision",
-      message: "group constraint family demand_share_per_timestep_decision is not supported yet",
+      message: "a mapping of carrier or cost class to a number",
     },
     {
       path: "group_constraints.g.energy_cap_maximum",
@@ -129,19 +131,34 @@ Deno.test("group_constraints survive export and re-import", async () => {
   }
 });
 
-Deno.test("ModelConfig groupConstraints: unimplemented family refused by name in the schema", async () => {
+Deno.test("ModelConfig groupConstraints: the decision family takes one carrier, no sense", async () => {
   const model = await importCalliopeModel(GROUP);
-  const parsed = modelConfigSchema.safeParse({
-    ...model,
-    groupConstraints: { g: { demand_share_per_timestep_decision: { electricity: 0.5 } } },
-  });
-  assert.equal(parsed.success, false);
+  const withGroup = (group: Record<string, unknown>) =>
+    modelConfigSchema.safeParse({ ...model, groupConstraints: { g: group } });
+  assert.equal(
+    withGroup({ demand_share_per_timestep_decision: { electricity: 0.5 } }).success,
+    true,
+  );
+  const sensed = withGroup({ demand_share_per_timestep_decision_max: { electricity: 0.5 } });
   assert.deepEqual(
-    parsed.error!.issues.map((i) => [i.path.join("."), i.message]),
+    sensed.error!.issues.map((i) => [i.path.join("."), i.message]),
     [[
-      "groupConstraints.g.demand_share_per_timestep_decision",
-      "group constraint family demand_share_per_timestep_decision is not supported yet",
+      "groupConstraints.g.demand_share_per_timestep_decision_max",
+      'unknown group constraint key "demand_share_per_timestep_decision_max"',
     ]],
+  );
+  const twoCarriers = modelConfigSchema.parse({
+    ...model,
+    groupConstraints: { g: { demand_share_per_timestep_decision: { electricity: 0.5, heat: 1 } } },
+  });
+  assert.throws(
+    () => resolveModel(twoCarriers),
+    (e: unknown) =>
+      e instanceof ModelValidationError &&
+      e.problems.some((p) =>
+        p.path === "groupConstraints.g.demand_share_per_timestep_decision" &&
+        p.message === "give exactly one carrier"
+      ),
   );
 });
 
@@ -165,4 +182,66 @@ Deno.test("ModelConfig groupConstraints: unknown tech, location and cost class n
     ]);
     return true;
   });
+});
+
+Deno.test("demand_share_per_timestep_decision: a demand per area or capacity is refused", async () => {
+  const model = await importCalliopeModel(
+    `${TEST_MODEL}/group_constraint_demand_share_decision.yaml`,
+    {
+      scenario: "demand_share_per_timestep_decision_simple",
+      overrides: { "techs.electricity_demand.constraints.resource_unit": "energy_per_cap" },
+    },
+  );
+  assert.throws(
+    () => resolveModel(model),
+    (e: unknown) =>
+      e instanceof ModelValidationError && e.problems.some((p) =>
+        p.path ===
+          "groupConstraints.demand_share_per_timestep_decision_simple_constraint." +
+            "demand_share_per_timestep_decision" &&
+        /resource_unit energy_per_cap.*not be linear/.test(p.message)
+      ),
+  );
+});
+
+Deno.test("run.relax_constraint: read, checked, applied by a scenario and exported", async () => {
+  const file = `${TEST_MODEL}/group_constraint_demand_share_decision.yaml`;
+  const key = "run.relax_constraint.demand_share_per_timestep_decision_main_constraint";
+  const model = await importCalliopeModel(file, { overrides: { [key]: 0.05 } });
+  assert.deepEqual(model.parameters.relax_constraint, {
+    demand_share_per_timestep_decision_main_constraint: 0.05,
+  });
+  const dir = await Deno.makeTempDir();
+  try {
+    await writeCalliopeModel(model, dir);
+    assert.deepEqual((await importCalliopeModel(dir)).parameters.relax_constraint, {
+      demand_share_per_timestep_decision_main_constraint: 0.05,
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+  await assert.rejects(
+    importCalliopeModel(file, {
+      overrides: { [key]: -1, "run.relax_constraint.carrier_prod_share": 0.1 },
+    }),
+    (e: unknown) => {
+      const paths = (e as ModelValidationError).problems.map((p) => [p.path, p.message]);
+      assert.deepEqual(paths, [
+        [
+          "run.relax_constraint.carrier_prod_share",
+          'constraint "carrier_prod_share" cannot be relaxed ' +
+          "(demand_share_per_timestep_decision_main_constraint)",
+        ],
+        [key, "the relaxation is a fraction from 0 to 1"],
+      ]);
+      return true;
+    },
+  );
+  // As a ModelConfig scenario (parameters.overrides), the same key lands in parameters.
+  const base = await importCalliopeModel(file);
+  const scenario = modelConfigSchema.parse({
+    ...base,
+    parameters: { ...base.parameters, scenario: "r", overrides: { r: { [key]: 0.1 } } },
+  });
+  assert.equal(resolveModel(scenario).demandShareDecisionRelaxation, 0.1);
 });

@@ -68,3 +68,25 @@ Deno.test("groupConstraintProblems() names unknown techs, locations, cost classe
     "groupConstraints.c.carrier_con_min: a group with a carrier-based limit can hold only that one limit (Calliope)",
   ]);
 });
+
+Deno.test("groupConstraintProblems() refuses limits no value can meet; vacuous ones pass", () => {
+  const problems = groupConstraintProblems(
+    {
+      a: { energy_cap_max: "-inf", energy_cap_min: "inf", storage_cap_equals: "inf" },
+      b: { cost_equals: { monetary: "-inf" } },
+      c: { demand_share_per_timestep_decision: { power: "-inf" } },
+      ok: { energy_cap_max: "inf", energy_cap_min: "-inf", cost_max: { monetary: "inf" } },
+      free: { demand_share_per_timestep_decision: { power: "inf" } },
+    },
+    new Set(["ccgt"]),
+    new Set(["a"]),
+    new Set(["monetary"]),
+  );
+  assert.deepEqual(problems.map((p) => `${p.path}: ${p.message}`), [
+    "groupConstraints.a.energy_cap_max: energy_cap_max of -inf can never hold: the model would be infeasible",
+    "groupConstraints.a.energy_cap_min: energy_cap_min of inf can never hold: the model would be infeasible",
+    "groupConstraints.a.storage_cap_equals: storage_cap_equals of inf can never hold: the model would be infeasible",
+    "groupConstraints.b.cost_equals.monetary: cost_equals of -inf can never hold: the model would be infeasible",
+    "groupConstraints.c.demand_share_per_timestep_decision.power: demand_share_per_timestep_decision of -inf can never hold: the model would be infeasible",
+  ]);
+});

@@ -436,6 +436,14 @@ Deno.test("resolveModel() reports every problem with its path", async (t) => {
     input.technologies[0]!.constraints!.energy_eff = "ts:other:x";
     hasProblem(problemsOf(input), "timeSeries[1].timestamps", /other timestamps/);
   });
+  await t.step("a negative available_area", () => {
+    const input = supplyDemandModel(4);
+    input.locations[0]!.available_area = -5;
+    hasProblem(problemsOf(input), "locations[0].available_area", /-5; it must be 0 or more/);
+    delete input.locations[0]!.available_area;
+    input.locations[0]!.constraints = { available_area: "-inf" };
+    hasProblem(problemsOf(input), "locations[0].constraints.available_area", /"-inf"/);
+  });
   await t.step("series that differ outside subset_time are cut first (Calliope)", () => {
     // demand spans two days, the efficiency only the first: one day is what both share.
     const input = supplyDemandModel(48);
