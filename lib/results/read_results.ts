@@ -156,6 +156,7 @@ export function readResults(
     solver: solution.solver,
     ...(solution.conflicts === undefined ? {} : { conflicts: solution.conflicts }),
     ...(solution.message === undefined ? {} : { message: solution.message }),
+    ...(model.warnings === undefined ? {} : { warnings: [...model.warnings] }),
     model_name: model.name,
     timestamps: model.timestamps,
     costs,

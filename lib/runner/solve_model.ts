@@ -33,6 +33,7 @@ export async function solveModel(
     ? prepared
     : { ...prepared, solver: { ...prepared.solver, ...options.solver } };
   for (const note of notes) hooks.log(`[runner] ${note}`);
+  for (const warning of model.warnings ?? []) hooks.log(`[runner] warning: ${warning}`);
   const started = performance.now();
   const { lp, index } = buildLp(model);
   const buildMs = performance.now() - started;

@@ -303,6 +303,26 @@ Deno.test("test_carrier_prod_max_all_techs_infeasible_constraint", async () => {
   await assertNotOptimal(GROUP, "carrier_prod_max_all_techs_infeasible");
 });
 
+// Conversion techs only, so the supply-only family covers nothing: Calliope warns and ignores the
+// group, and the conversion techs run unconstrained.
+Deno.test("test_carrier_prod_max_non_conversion_all_constraint", async () => {
+  const r = await solve(GROUP, "carrier_prod_max_non_conversion_all");
+  assertIgnored(r, "example_carrier_prod_constraint");
+  const prod = (tech: string, carrier?: string) =>
+    Object.entries(r["carrier_prod"] as Record<string, number[]>)
+      .filter(([id]) => {
+        const [l, t, c] = id.split("::");
+        return l === "1" && t === tech && (carrier === undefined || c === carrier);
+      })
+      .reduce((s, [, v]) => s + v.reduce((a, b) => a + b, 0), 0);
+  assert.ok(r5(prod("cheap_heat_supply")) <= 10);
+  assert.ok(r5(prod("cheap_cool_supply")) <= 5);
+  assert.ok(Math.round(prod("elec_to_heat_cool_linked", "cool")) >= 1);
+  assert.ok(Math.round(prod("elec_to_heat_cool_linked", "heat")) >= 5);
+  assert.equal(prod("elec_to_heat_cool_unlinked"), 0);
+  assert.equal(prod("elec_to_heat"), 0);
+});
+
 // --- TestCarrierConGroupConstraints --------------------------------------------------------
 
 const demand = (r: RunResult, tech: string, loc?: string) => total(r, "carrier_con", tech, loc);
@@ -431,7 +451,7 @@ Deno.test("test_energy_cap_share_max_all_techs_infeasible_constraint", async () 
   await assertNotOptimal(GROUP, "energy_cap_share_max_all_techs_infeasible");
 });
 
-// --- TestSupplyShareGroupConstraints (carrier_prod_share; per-timestep ones not ported) -----
+// --- TestSupplyShareGroupConstraints (carrier_prod_share) -----------------------------------
 
 const SHARE = "group_constraint_carrier_prod_share.yaml";
 
@@ -669,6 +689,7 @@ Deno.test("test_only_imports_without_constraint", async () => {
 
 Deno.test("test_only_imports_with_wrong_carrier", async () => {
   const r = await solve(GROUP, "expensive-1,other-carrier");
+  assertIgnored(r, "example_net_import_share_constraint");
   approx(netImports(r, "1"), -elecDemand(r, "1"));
 });
 
@@ -700,6 +721,7 @@ Deno.test("test_some_expensive_imports_enforced", async () => {
 
 Deno.test("test_ignores_imports_within_group", async () => {
   const r = await solve(GROUP, "expensive-1,ignores-imports-within-group");
+  assertIgnored(r, "example_net_import_share_constraint");
   approx(flow(r, "carrier_prod", "1"), -elecDemand(r, "1"));
 });
 
@@ -710,6 +732,15 @@ Deno.test("test_allows_gross_imports / test_no_net_imports_despite_gross_imports
 });
 
 // --- Helpers -------------------------------------------------------------------------------
+
+/** Calliope's ModelWarning that a group covers nothing, in the result's `warnings`. */
+function assertIgnored(r: RunResult, group: string): void {
+  const warnings = (r["warnings"] ?? []) as string[];
+  assert.ok(
+    warnings.some((w) => w.startsWith(`Constraint group \`${group}\` will be completely ignored`)),
+    JSON.stringify(warnings),
+  );
+}
 
 const runner = await createHighsModelRunner();
 

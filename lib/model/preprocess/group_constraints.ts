@@ -172,10 +172,44 @@ export function groupConstraintProblems(
   return problems;
 }
 
-/** The rows of every enabled group, with the loc::techs each covers (Calliope's sets). */
+/** Carriers `lt` produces (flow "prod") or consumes ("con"), as Calliope's loc_tech_carriers. */
+function flows(lt: ResolvedLocTech, flow: "prod" | "con"): string[] {
+  const c = lt.carriers;
+  if (flow === "prod") return lt.constraints.energy_prod ? [...c.out, ...c.out_2, ...c.out_3] : [];
+  return lt.constraints.energy_con ? [...c.in, ...c.in_2, ...c.in_3] : [];
+}
+
+/**
+ * Calliope's test of a carrier-based group (`_get_carrier_group_constraint_loc_techs`): its
+ * members must produce (consume, for carrier_con; either, for net_import_share) the carrier, and
+ * a share must have something of that carrier to be a share of. If not, Calliope ignores the
+ * whole group with a warning.
+ */
+function carrierGroupIsEmpty(
+  family: GroupFamily,
+  carrier: string,
+  members: readonly ResolvedLocTech[],
+  shareOf: readonly ResolvedLocTech[] | undefined,
+): boolean {
+  const has = (lt: ResolvedLocTech, flow: "prod" | "con") => flows(lt, flow).includes(carrier);
+  const lhs = family === "carrier_con"
+    ? members.some((lt) => has(lt, "con"))
+    : family === "net_import_share"
+    ? members.some((lt) => has(lt, "con") || has(lt, "prod"))
+    : members.some((lt) => has(lt, "prod"));
+  if (shareOf === undefined) return !lhs;
+  const rhsFlow = family.startsWith("carrier_prod_share") ? "prod" : "con";
+  return !lhs || !shareOf.some((lt) => has(lt, rhsFlow));
+}
+
+/**
+ * The rows of every enabled group, with the loc::techs each covers (Calliope's sets). A group
+ * covering nothing is dropped with Calliope's warning, pushed onto `warnings`.
+ */
 export function resolveGroupConstraints(
   groups: Readonly<Record<string, GroupConstraint>> | undefined,
   locTechs: readonly ResolvedLocTech[],
+  warnings: string[] = [],
 ): ResolvedGroupConstraint[] {
   const out: ResolvedGroupConstraint[] = [];
   for (const [name, group] of Object.entries(groups ?? {})) {
@@ -194,7 +228,16 @@ export function resolveGroupConstraints(
       allowed.has(lt.type) && (techs === undefined || techs.has(lt.tech)) && inLocs(lt)
     );
     const members = covered.map((lt) => lt.id);
-    if (members.length === 0) continue;
+    const ignored = (what: string) =>
+      warnings.push(
+        `Constraint group \`${name}\` will be completely ignored since there are no valid ` +
+          `location::technology${what} combinations`,
+      );
+    const perCarrier = PER_CARRIER.includes(keys[0]![1].family);
+    if (members.length === 0) {
+      ignored(perCarrier ? "::carrier" : "");
+      continue;
+    }
     const demand = locTechs.filter((lt) => lt.type === "demand" && inLocs(lt));
     // net_import_share: links leaving the group only (imports within the group are ignored).
     const allLocs = new Set(locTechs.map((lt) => lt.location));
@@ -214,6 +257,17 @@ export function resolveGroupConstraints(
       net_import_share: demand,
       demand_share_per_timestep_decision: demand,
     };
+    if (perCarrier) {
+      const family = keys[0]![1].family;
+      const [carrier] = Object.keys(group[keys[0]![0]] as Record<string, unknown>);
+      const inGroup = family === "net_import_share"
+        ? covered.filter((lt) => imports.includes(lt.id))
+        : covered;
+      if (carrierGroupIsEmpty(family, carrier!, inGroup, shareOf[family])) {
+        ignored("::carrier");
+        continue;
+      }
+    }
     for (const [key, { family, sense }] of keys) {
       const raw = group[key];
       const entries: [string | undefined, unknown][] = typeof raw === "object" && raw !== null

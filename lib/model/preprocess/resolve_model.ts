@@ -285,9 +285,10 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
     new Set(config.locations.map((l) => l.id)),
     classes,
   );
+  const warnings: string[] = [];
   const groups = config.groupConstraints === undefined
     ? undefined
-    : resolveGroupConstraints(config.groupConstraints, locTechs);
+    : resolveGroupConstraints(config.groupConstraints, locTechs, warnings);
   groupProblems.push(...decisionShareProblems(groups ?? [], locTechs));
   if (groupProblems.length > 0) throw new ModelValidationError(dedupeProblems(groupProblems));
 
@@ -314,6 +315,7 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
     objectiveWeights,
     ...(params.reserve_margin === undefined ? {} : { reserveMargin: { ...params.reserve_margin } }),
     ...(groups === undefined ? {} : { groupConstraints: groups }),
+    ...(warnings.length === 0 ? {} : { warnings }),
     ...(params.relax_constraint?.demand_share_per_timestep_decision_main_constraint === undefined
       ? {}
       : {

@@ -191,6 +191,8 @@ export interface ResolvedModel {
    * each decided share exactly; r > 0 lets each timestep lie within (1 ± r) of it.
    */
   readonly demandShareDecisionRelaxation?: number;
+  /** Calliope's ModelWarnings of the preparation (a group it ignores): logged, and in the result. */
+  readonly warnings?: readonly string[];
   /** `run.zero_threshold`: result values of smaller magnitude are reported as 0 (1e-10). */
   readonly zeroThreshold?: number;
   readonly ensureFeasibility: boolean;

@@ -90,3 +90,26 @@ Deno.test("groupConstraintProblems() refuses limits no value can meet; vacuous o
     "groupConstraints.c.demand_share_per_timestep_decision.power: demand_share_per_timestep_decision of -inf can never hold: the model would be infeasible",
   ]);
 });
+
+Deno.test("a group covering nothing, or no loc::tech::carrier, is dropped with Calliope's warning", () => {
+  const warnings: string[] = [];
+  const resolved = resolveGroupConstraints(
+    {
+      none: { techs: ["demand_power"], energy_cap_max: 1 },
+      gas: { carrier_prod_max: { gas: 5 } }, // the boiler consumes gas; nothing produces it
+      heat: { demand_share_min: { heat: 0.5 } }, // the boiler makes heat; no demand for it
+      power: { carrier_prod_max: { power: 5 } },
+    },
+    LOC_TECHS,
+    warnings,
+  );
+  assert.deepEqual(resolved.map((g) => g.group), ["power"]);
+  assert.deepEqual(warnings, [
+    "Constraint group `none` will be completely ignored since there are no valid " +
+    "location::technology combinations",
+    "Constraint group `gas` will be completely ignored since there are no valid " +
+    "location::technology::carrier combinations",
+    "Constraint group `heat` will be completely ignored since there are no valid " +
+    "location::technology::carrier combinations",
+  ]);
+});
