@@ -68,6 +68,20 @@ Deno.test("backend and runner service: decided shares, MILP units and a reserve 
     const stats = results["milp"]!["stats"] as Record<string, number>;
     assert.ok(stats["mip_gap"]! <= 0.001);
     assert.equal(typeof results["reserve"]!["objective"], "number");
+
+    // A group naming a technology and a location the model lacks: 400, each named at its path.
+    const bad = await decided();
+    bad.groupConstraints = { g: { techs: ["fusion"], locs: ["moon"], energy_cap_max: 5 } };
+    const id = (await call(b.base, "POST", "/api/models", bad)).body.id;
+    const refused = await call(b.base, "POST", `/api/models/${id}/run`);
+    assert.equal(refused.status, 400);
+    assert.deepEqual(
+      refused.body.details.map((p: { path: string; message: string }) => [p.path, p.message]),
+      [
+        ["groupConstraints.g.techs[0]", 'unknown technology "fusion"'],
+        ["groupConstraints.g.locs[0]", 'unknown location "moon"'],
+      ],
+    );
   } finally {
     await b.dispose();
     await runner.dispose();
