@@ -23,6 +23,7 @@ export interface MutableLpIndex extends LpIndex {
   readonly purchased: Map<string, number>;
   readonly operatingUnits: Map<string, number>;
   readonly demandShareDecision: Map<string, number>;
+  readonly storageInterCluster: Map<string, number>;
   readonly prodConSwitch: Map<string, number>;
   readonly unmetDemand: Map<string, number>;
   readonly unusedSupply: Map<string, number>;
@@ -69,6 +70,7 @@ export function createContext(model: ResolvedModel): BuildContext {
       purchased: new Map(),
       operatingUnits: new Map(),
       demandShareDecision: new Map(),
+      storageInterCluster: new Map(),
       prodConSwitch: new Map(),
       unmetDemand: new Map(),
       unusedSupply: new Map(),

@@ -2,6 +2,7 @@
  * Calliope 0.6 `constraints/dispatch.py`: production and consumption limited by capacity,
  * resource use by resource capacity, storage by storage capacity, and ramping.
  */
+import { addInterClusterStorage, interCluster } from "./cluster_storage.ts";
 import { at } from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
 import { hasUnits } from "./milp.ts";
@@ -72,8 +73,11 @@ export function addDispatch(ctx: BuildContext): void {
     if (lt.sets.store) {
       const s = index.storage.get(lt.id)!;
       const scap = index.storageCap.get(lt.id)!;
-      for (let t = 0; t < T; t++) {
-        b.addRow(`storage_max[${lt.id},${ts[t]}]`, -INF, 0, [s + t, scap], [1, -1]);
+      if (interCluster(ctx)) addInterClusterStorage(ctx, lt);
+      else {
+        for (let t = 0; t < T; t++) {
+          b.addRow(`storage_max[${lt.id},${ts[t]}]`, -INF, 0, [s + t, scap], [1, -1]);
+        }
       }
       const depth = c.storage_discharge_depth;
       if (depth) {

@@ -7,6 +7,7 @@ import { at, type ResolvedLocTech } from "../model/preprocess/resolved_model.ts"
 import type { BuildContext } from "./build_context.ts";
 import { ltc, primaryCarrier, remoteEnd } from "./build_context.ts";
 import { locCarriers } from "./variables.ts";
+import { clusteredPrevious, type DayBounds, dayBounds, interCluster } from "./cluster_storage.ts";
 
 const INF = Infinity;
 
@@ -180,15 +181,23 @@ function resourceAvailabilitySupplyPlus(ctx: BuildContext, lt: ResolvedLocTech):
 
 /**
  * Adds −S_prev to the open row: (1−loss)^{Δ_{τ−1}}·storage_{τ−1}, wrapping to the last step
- * when storage is cyclic, else storage_initial·storage_cap at the first step.
+ * when storage is cyclic, else storage_initial·storage_cap at the first step. Clustered, a day
+ * follows its own last step, or starts at 0 with storage between days (cluster_storage.ts).
  */
-function minusPrevious(ctx: BuildContext, lt: ResolvedLocTech, t: number): void {
+function minusPrevious(
+  ctx: BuildContext,
+  lt: ResolvedLocTech,
+  t: number,
+  bounds: DayBounds | undefined,
+): void {
   const { b, index, T, model } = ctx;
   if (t === 0 && !model.cyclicStorage) {
     b.term(index.storageCap.get(lt.id)!, -(lt.constraints.storage_initial ?? 0));
     return;
   }
-  const prev = t === 0 ? T - 1 : t - 1;
+  const clustered = bounds === undefined ? undefined : clusteredPrevious(ctx, bounds, t);
+  if (clustered === "zero") return;
+  const prev = clustered ?? (t === 0 ? T - 1 : t - 1);
   const loss = at(lt.constraints.storage_loss, prev);
   b.term(index.storage.get(lt.id)! + prev, -Math.pow(1 - loss, model.resolution[prev]!));
 }
@@ -201,6 +210,7 @@ function balanceSupplyPlus(ctx: BuildContext, lt: ResolvedLocTech): void {
   const prod = carrier === undefined ? undefined : index.carrierProd.get(ltc(lt, carrier));
   const rc = index.resourceCon.get(lt.id)!;
   const store = index.storage.get(lt.id);
+  const bounds = clusterBounds(ctx);
   for (let t = 0; t < T; t++) {
     const eta = at(c.energy_eff, t) * at(c.parasitic_eff, t);
     const reff = at(c.resource_eff, t);
@@ -210,7 +220,7 @@ function balanceSupplyPlus(ctx: BuildContext, lt: ResolvedLocTech): void {
       if (eta !== 0 && prod !== undefined) b.term(prod + t, -1 / eta);
     } else {
       b.term(store + t, 1);
-      minusPrevious(ctx, lt, t);
+      minusPrevious(ctx, lt, t, bounds);
       b.term(rc + t, -reff);
       if (eta !== 0 && prod !== undefined) b.term(prod + t, 1 / eta);
     }
@@ -226,11 +236,12 @@ function balanceStorage(ctx: BuildContext, lt: ResolvedLocTech): void {
   const prod = index.carrierProd.get(ltc(lt, carrier));
   const con = index.carrierCon.get(ltc(lt, carrier));
   const store = index.storage.get(lt.id)!;
+  const bounds = clusterBounds(ctx);
   for (let t = 0; t < T; t++) {
     const eff = at(c.energy_eff, t);
     b.beginRow(name("balance_storage", lt.id, ctx, t), 0, 0);
     b.term(store + t, 1);
-    minusPrevious(ctx, lt, t);
+    minusPrevious(ctx, lt, t, bounds);
     if (eff !== 0 && prod !== undefined) b.term(prod + t, 1 / eff);
     if (con !== undefined) b.term(con + t, eff);
   }
@@ -240,7 +251,8 @@ function balanceStorage(ctx: BuildContext, lt: ResolvedLocTech): void {
 function storageInitial(ctx: BuildContext, lt: ResolvedLocTech): void {
   const { b, index, T, model } = ctx;
   const initial = lt.constraints.storage_initial;
-  if (!model.cyclicStorage || initial === undefined || T === 0) return;
+  // With storage between clustered days the carried level holds it (cluster_storage.ts).
+  if (!model.cyclicStorage || initial === undefined || T === 0 || interCluster(ctx)) return;
   const last = T - 1;
   const decay = Math.pow(1 - at(lt.constraints.storage_loss, last), model.resolution[last]!);
   b.addRow(
@@ -271,6 +283,11 @@ function balanceTransmission(ctx: BuildContext, lt: ResolvedLocTech): void {
       [1, at(lt.constraints.energy_eff, t)],
     );
   }
+}
+
+/** The day bounds of a clustered timeline (undefined when not clustered). */
+function clusterBounds(ctx: BuildContext): DayBounds | undefined {
+  return ctx.model.clusters === undefined ? undefined : dayBounds(ctx.model.timestamps);
 }
 
 /** Adds every energy-balance family. */

@@ -42,6 +42,8 @@ export interface LpIndex {
   readonly operatingUnits: ReadonlyMap<string, number>;
   /** loc::tech::carrier -> column of its decided `demand_share_per_timestep_decision`. */
   readonly demandShareDecision: ReadonlyMap<string, number>;
+  /** Clustered with storage between days: loc_tech -> column of its first datestep's level. */
+  readonly storageInterCluster: ReadonlyMap<string, number>;
   /** loc_tech -> column of the first timestep of its binary `prod_con_switch`. */
   readonly prodConSwitch: ReadonlyMap<string, number>;
   /** `loc::carrier` -> column of the first timestep (only with ensure_feasibility). */

@@ -2,6 +2,7 @@
  * Calliope 0.6 decision variables (`backend/pyomo/variables.py`) as LP columns. The cost
  * variables are not columns: costs are substituted into the objective (see costs.ts).
  */
+import { interCluster } from "./cluster_storage.ts";
 import type { BuildContext } from "./build_context.ts";
 import { conCarriers, ltc, prodCarriers } from "./build_context.ts";
 
@@ -36,7 +37,9 @@ export function addVariables(ctx: BuildContext): void {
     }
     if (lt.sets.store) {
       index.storageCap.set(lt.id, b.addColumn(`storage_cap[${lt.id}]`, 0, INF));
-      index.storage.set(lt.id, timeColumns(ctx, "storage", lt.id, 0, INF));
+      // Between clustered days the level within a day is relative to the day's start: free.
+      const floor = interCluster(ctx) ? -INF : 0;
+      index.storage.set(lt.id, timeColumns(ctx, "storage", lt.id, floor, INF));
     }
     if (lt.type === "supply_plus") {
       index.resourceCap.set(lt.id, b.addColumn(`resource_cap[${lt.id}]`, 0, INF));

@@ -21,6 +21,8 @@ import {
 } from "./levelised.ts";
 import type { ResolvedLocTech, ResolvedModel } from "../model/preprocess/resolved_model.ts";
 import { DEFAULT_ZERO_THRESHOLD } from "../model/preprocess/resolve_model.ts";
+import { expandTable, fullTimeline } from "./full_timeline.ts";
+import { clusteredMembers } from "./clustered_results.ts";
 
 /** Calliope's default `zero_threshold`: smaller magnitudes are reported as 0. */
 export const ZERO_THRESHOLD = DEFAULT_ZERO_THRESHOLD;
@@ -141,9 +143,21 @@ export function readResults(
     }
   }
 
-  const frontend = has
+  // Clustered: the frontend's views and `timestamps` show the original days, rebuilt.
+  const full = fullTimeline(model);
+  const frontend = !has
+    ? emptyFrontend(model)
+    : full === undefined
     ? frontendKeys(model, energyCap, carrierProd, carrierCon, costs, z)
-    : emptyFrontend(model);
+    : frontendKeys(
+      { ...model, timestamps: full.timestamps },
+      energyCap,
+      expandTable(carrierProd, full),
+      expandTable(carrierCon, full),
+      costs,
+      z,
+    );
+  const storage = seriesTable(index.storage);
 
   return {
     termination: solution.termination,
@@ -158,7 +172,10 @@ export function readResults(
     ...(solution.message === undefined ? {} : { message: solution.message }),
     ...(model.warnings === undefined ? {} : { warnings: [...model.warnings] }),
     model_name: model.name,
-    timestamps: model.timestamps,
+    timestamps: full?.timestamps ?? model.timestamps,
+    ...(full === undefined
+      ? {}
+      : clusteredMembers(model, index, x, full, carrierProd, carrierCon, storage, z)),
     costs,
     cost_investment: costInvestment,
     cost_var: costVar,
@@ -173,7 +190,7 @@ export function readResults(
     carrier_prod: carrierProd,
     carrier_con: carrierCon,
     carrier_export: seriesTable(index.carrierExport),
-    storage: seriesTable(index.storage),
+    storage,
     resource_con: seriesTable(index.resourceCon),
     link_flows: linkFlows(model, carrierProd),
     unmet_demand: unmet,

@@ -50,17 +50,33 @@ function isNestedNumberMap(value: unknown): value is Record<string, Record<strin
 export function resultTables(
   result: RunResult,
 ): { tables: ResultTable[]; summary: Record<string, unknown> } {
-  const timestamps = Array.isArray(result.timestamps) ? result.timestamps as string[] : [];
+  const strings = (v: unknown) => Array.isArray(v) ? v as string[] : [];
+  // A clustered run's members are on its optimised `timesteps`; `timestamps` is then the
+  // rebuilt original timeline of its `reconstructed` members, and the level carried between
+  // days is by `datesteps`.
+  const timestamps = strings(result["timesteps"] ?? result.timestamps);
   const tables: ResultTable[] = [];
   const summary: Record<string, unknown> = {};
+  const seriesTable = (name: string, value: Record<string, (number | null)[]>, at: string[]) => {
+    const rows: (string | number | null)[][] = [];
+    for (const [key, series] of Object.entries(value)) {
+      series.forEach((v, t) => rows.push([key, at[t] ?? t, v]));
+    }
+    tables.push({ name, columns: ["key", "timestep", "value"], rows });
+  };
   for (const [name, value] of Object.entries(result)) {
     if (FRONTEND_VIEWS.has(name) || name === "timestamps") continue;
-    if (isSeriesMap(value)) {
-      const rows: (string | number | null)[][] = [];
-      for (const [key, series] of Object.entries(value)) {
-        series.forEach((v, t) => rows.push([key, timestamps[t] ?? t, v]));
+    if (name === "reconstructed" && typeof value === "object" && value !== null) {
+      for (const [member, table] of Object.entries(value)) {
+        if (isSeriesMap(table)) {
+          seriesTable(`reconstructed_${member}`, table, strings(result.timestamps));
+        }
       }
-      tables.push({ name, columns: ["key", "timestep", "value"], rows });
+      summary["reconstructed"] = { note: (value as Record<string, unknown>)["note"] };
+    } else if (name === "storage_inter_cluster" && isSeriesMap(value)) {
+      seriesTable(name, value, strings(result["datesteps"]));
+    } else if (isSeriesMap(value)) {
+      seriesTable(name, value, timestamps);
     } else if (isNestedNumberMap(value)) {
       const rows: (string | number | null)[][] = [];
       for (const [group, map] of Object.entries(value)) {

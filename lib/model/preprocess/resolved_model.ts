@@ -7,6 +7,7 @@
  * Units are the model's own (the examples use kW, kWh per timestep, kWh, m²). A `Series` is one
  * value for every timestep or one value per timestep (aligned with `timestamps`).
  */
+import type { ClusterMap } from "../time/time_data.ts";
 import type { TechType } from "../model_config.ts";
 import type { ResolvedGroupConstraint } from "./group_constraints.ts";
 import type { ResolvedMilp } from "./milp_settings.ts";
@@ -167,6 +168,13 @@ export interface ResolvedModel {
   readonly resolution: readonly number[];
   /** w_τ per timestep (1 unless clustered). */
   readonly weights: readonly number[];
+  /**
+   * When the days were clustered (`model.time` apply_clustering): each timestep's cluster and
+   * each original day's cluster, for storage within and between clusters.
+   */
+  readonly clusters?: ClusterMap;
+  /** Clustered with `storage_inter_cluster` (Calliope's default true): storage between days. */
+  readonly storageInterCluster?: boolean;
   readonly locations: readonly ResolvedLocation[];
   readonly technologies: readonly ResolvedTechnology[];
   /** In a stable order: locations in model order, technologies in model order. */

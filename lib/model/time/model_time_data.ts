@@ -1,0 +1,94 @@
+/**
+ * Moves a ResolvedModel's time-varying data into a `TimeData` for the time functions and puts
+ * their result back: a Series that is an array (given as a time series) is time-varying, a
+ * number is a constant and stays one, as in Calliope, where only `file=` data has a time
+ * dimension.
+ */
+import type {
+  ResolvedCosts,
+  ResolvedLocTech,
+  ResolvedModel,
+  Series,
+} from "../preprocess/resolved_model.ts";
+import type { TimeData, TimeResult, TimeVariable } from "./time_data.ts";
+
+const COST_SERIES = ["om_prod", "om_con", "export"] as const;
+
+/** `2005-01-01T00:00:00` -> UTC ms (the model's local times are read as UTC). */
+export function timestampToMs(timestamp: string): number {
+  return Date.parse(`${timestamp}Z`);
+}
+
+/** UTC ms -> `2005-01-01T00:00:00`. */
+export function msToTimestamp(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 19);
+}
+
+/** The time-varying data of `model`. */
+export function timeDataOf(model: ResolvedModel): TimeData {
+  const variables: TimeVariable[] = [];
+  for (const lt of model.locTechs) {
+    for (const [variable, value] of Object.entries(lt.constraints)) {
+      if (Array.isArray(value)) variables.push({ variable, locTech: lt.id, values: value });
+    }
+    for (const [costClass, costs] of Object.entries(lt.costs)) {
+      for (const key of COST_SERIES) {
+        const value = costs[key];
+        if (Array.isArray(value)) {
+          variables.push({ variable: `cost_${key}`, locTech: lt.id, costClass, values: value });
+        }
+      }
+    }
+  }
+  return {
+    timestamps: model.timestamps.map(timestampToMs),
+    resolution: model.resolution,
+    weights: model.weights,
+    variables,
+  };
+}
+
+/** `model` on the timeline of `result`, its time-varying values replaced by the result's. */
+export function withTimeData(model: ResolvedModel, result: TimeResult): ResolvedModel {
+  const byKey = new Map<string, readonly number[]>();
+  const key = (variable: string, locTech: string, costClass?: string) =>
+    `${variable}|${locTech}|${costClass ?? ""}`;
+  for (const v of result.data.variables) {
+    byKey.set(key(v.variable, v.locTech, v.costClass), v.values);
+  }
+  const swap = (value: Series, k: string): Series => {
+    if (!Array.isArray(value)) return value;
+    const next = byKey.get(k);
+    if (next === undefined) throw new RangeError(`the time functions lost the series ${k}`);
+    return next;
+  };
+  const locTechs: ResolvedLocTech[] = model.locTechs.map((lt) => {
+    const constraints = Object.fromEntries(
+      Object.entries(lt.constraints).map(([variable, value]) => [
+        variable,
+        Array.isArray(value) ? swap(value, key(variable, lt.id)) : value,
+      ]),
+    ) as unknown as ResolvedLocTech["constraints"];
+    const costs: Record<string, ResolvedCosts> = {};
+    for (const [costClass, c] of Object.entries(lt.costs)) {
+      costs[costClass] = {
+        ...c,
+        om_prod: swap(c.om_prod, key("cost_om_prod", lt.id, costClass)),
+        om_con: swap(c.om_con, key("cost_om_con", lt.id, costClass)),
+        export: swap(c.export, key("cost_export", lt.id, costClass)),
+      };
+    }
+    return { ...lt, constraints, costs };
+  });
+  return {
+    ...model,
+    timestamps: result.data.timestamps.map(msToTimestamp),
+    resolution: result.data.resolution,
+    weights: result.data.weights,
+    locTechs,
+    ...(result.clusters === undefined ? {} : { clusters: result.clusters }),
+    ...(result.warnings.length === 0
+      ? {}
+      : { warnings: [...(model.warnings ?? []), ...result.warnings] }),
+  };
+}
