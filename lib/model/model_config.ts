@@ -9,6 +9,7 @@
  * reference to a series of `timeSeries`: `file=ID.csv:column` (Calliope's spelling; without the
  * column, the location's id) or `ts:ID:column`.
  */
+import { timeConfigSchema } from "./time/time_config_schema.ts";
 import { z } from "zod";
 import { groupConstraintsSchema } from "./group_constraints_schema.ts";
 
@@ -53,12 +54,6 @@ export const seriesReferenceSchema = z.string().regex(
 export const seriesOrQuantitySchema = z.union([quantitySchema, seriesReferenceSchema]);
 /** A boolean, or a time-series reference (Calliope's `file_allowed` booleans). */
 const flagSchema = z.union([z.boolean(), seriesReferenceSchema]);
-
-/**
- * Calliope 0.6 keys that turn the model into a MILP and that the runner refuses. Empty since
- * it solves MILPs (integer units and purchase); kept so a refusal can be named again.
- */
-export const MILP_ONLY_KEYS: readonly string[] = [];
 
 /** Calliope 0.6 keys the runner knows but does not implement (a 400 says so). */
 export const NOT_IMPLEMENTED_KEYS = ["one_way", "storage_time_max"] as const;
@@ -272,6 +267,12 @@ export const parametersSchema = z.strictObject({
     .describe("A date prefix ('2005-01-01', '2005-01') or an inclusive [start, end] pair"),
   time_resolution_h: z.number().positive().optional().describe(
     "Resample to this many hours per step",
+  ),
+  time: timeConfigSchema.optional().describe(
+    "Calliope's model.time: masks, then resample, apply_clustering or drop on the rest",
+  ),
+  random_seed: z.number().int().optional().describe(
+    "Calliope's model.random_seed: seeds k-means clustering (the same seed, the same clusters)",
   ),
   ensure_feasibility: z.boolean().optional().describe("Allow unmet demand at cost bigM"),
   bigM: z.number().positive().optional(),

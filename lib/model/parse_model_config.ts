@@ -4,12 +4,7 @@
  * closest known key of that object), never silently dropped.
  */
 import type { z } from "zod";
-import {
-  MILP_ONLY_KEYS,
-  type ModelConfig,
-  modelConfigSchema,
-  NOT_IMPLEMENTED_KEYS,
-} from "./model_config.ts";
+import { type ModelConfig, modelConfigSchema, NOT_IMPLEMENTED_KEYS } from "./model_config.ts";
 import { formatPath, type ModelProblem } from "./model_problem.ts";
 import { didYouMean } from "./key_suggestions.ts";
 
@@ -45,8 +40,14 @@ interface Issue {
 function collectIssue(issue: Issue, prefix: readonly PropertyKey[], out: ModelProblem[]): void {
   const path = [...prefix, ...issue.path];
   if (issue.code === "unrecognized_keys" && issue.keys) {
+    // A schema's own message (e.g. the time functions' "unknown option(s) ...: X takes ...")
+    // knows its union branch; zod's default does not, so ours suggests from the schema.
+    const custom = !issue.message.startsWith("Unrecognized key");
     for (const key of issue.keys) {
-      out.push({ path: formatPath([...path, key]), message: unknownKeyMessage(key, path) });
+      out.push({
+        path: formatPath([...path, key]),
+        message: custom ? issue.message : unknownKeyMessage(key, path),
+      });
     }
     return;
   }
@@ -67,10 +68,6 @@ function collectIssue(issue: Issue, prefix: readonly PropertyKey[], out: ModelPr
 }
 
 function unknownKeyMessage(key: string, objectPath: readonly PropertyKey[]): string {
-  if ((MILP_ONLY_KEYS as readonly string[]).includes(key)) {
-    return `unknown key "${key}": it is a MILP key (integer units or purchase), and the runner ` +
-      "solves linear programs only";
-  }
   if ((NOT_IMPLEMENTED_KEYS as readonly string[]).includes(key)) {
     return `unknown key "${key}": this Calliope key is not implemented by the runner`;
   }

@@ -130,6 +130,8 @@ function modelSection(config: ModelConfig): Record<string, unknown> {
       function_options: { resolution: frequency(p.time_resolution_h) },
     };
   }
+  if (p.time !== undefined) model["time"] = structuredClone(p.time);
+  if (p.random_seed !== undefined) model["random_seed"] = p.random_seed;
   if (p.reserve_margin !== undefined) model["reserve_margin"] = { ...p.reserve_margin };
   return model;
 }

@@ -11,7 +11,6 @@ import {
   CARRIER_KEYS,
   constraintsSchema,
   costsSchema,
-  MILP_ONLY_KEYS,
   type ModelConfig,
   modelConfigSchema,
   NOT_IMPLEMENTED_KEYS,
@@ -50,7 +49,6 @@ export interface CalliopeImportOptions {
 
 const CONSTRAINT_KEYS = new Set(Object.keys(constraintsSchema.shape));
 const COST_KEYS = new Set(Object.keys(costsSchema.shape));
-const MILP_KEYS = new Set<string>(MILP_ONLY_KEYS);
 const UNIMPLEMENTED = new Set<string>(NOT_IMPLEMENTED_KEYS);
 
 /**
@@ -157,9 +155,7 @@ function convert(config: AttrDict, problems: ModelProblem[]): ModelConfig {
 function checkSettings(settings: AttrDict, path: string, problem: Report): void {
   for (const key of Object.keys(dictAt(settings, "constraints"))) {
     const at = `${path}.constraints.${key}`;
-    if (MILP_KEYS.has(key)) {
-      problem(at, `"${key}" makes the model a MILP; the runner solves linear programs only`);
-    } else if (UNIMPLEMENTED.has(key)) problem(at, `"${key}" is not implemented by the runner`);
+    if (UNIMPLEMENTED.has(key)) problem(at, `"${key}" is not implemented by the runner`);
     else if (!CONSTRAINT_KEYS.has(key)) problem(at, `unknown or unsupported constraint "${key}"`);
   }
   for (const [costClass, costs] of Object.entries(dictAt(settings, "costs"))) {
@@ -169,9 +165,7 @@ function checkSettings(settings: AttrDict, path: string, problem: Report): void 
     }
     for (const key of Object.keys(costs)) {
       const at = `${path}.costs.${costClass}.${key}`;
-      if (MILP_KEYS.has(key)) {
-        problem(at, `"${key}" makes the model a MILP; the runner solves linear programs only`);
-      } else if (!COST_KEYS.has(key)) problem(at, `unknown or unsupported cost "${key}"`);
+      if (!COST_KEYS.has(key)) problem(at, `unknown or unsupported cost "${key}"`);
     }
   }
 }

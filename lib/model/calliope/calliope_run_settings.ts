@@ -13,6 +13,7 @@ import {
 } from "./calliope_yaml.ts";
 import type { ReportProblem as Report } from "../model_problem.ts";
 import { convertReserveMargin } from "./calliope_reserve_margin.ts";
+import { convertTime } from "./calliope_time.ts";
 
 /** Keys of `run:` that only steer Calliope's own solver call, not the model. */
 const RUN_KEYS_IGNORED = new Set([
@@ -24,7 +25,7 @@ const RUN_KEYS_IGNORED = new Set([
 ]);
 
 /** Keys of `model:` that do not change the model. */
-const MODEL_KEYS_IGNORED = new Set(["calliope_version", "random_seed", "file_allowed"]);
+const MODEL_KEYS_IGNORED = new Set(["calliope_version", "file_allowed"]);
 
 /** The one constraint Calliope 0.6.10 relaxes (`run.relax_constraint`). */
 const RELAX_KEY = "demand_share_per_timestep_decision_main_constraint";
@@ -67,6 +68,7 @@ export function checkRunAndModel(config: AttrDict, problem: Report): void {
     "timeseries_data_path",
     "subset_time",
     "time",
+    "random_seed",
     "reserve_margin",
   ]);
   for (const key of Object.keys(dictAt(config, "model"))) {
@@ -74,17 +76,6 @@ export function checkRunAndModel(config: AttrDict, problem: Report): void {
       problem(`model.${key}`, `model setting "${key}" is not supported by the runner`);
     }
   }
-}
-
-/** Hours of a pandas frequency such as `6H`, `30min`, `15T`, `1D`. */
-export function resolutionHours(freq: string): number | undefined {
-  const m = /^\s*(\d+(?:\.\d+)?)?\s*(H|h|T|min|D|d)\s*$/.exec(freq);
-  if (!m) return undefined;
-  const n = m[1] === undefined ? 1 : Number(m[1]);
-  const unit = m[2];
-  if (unit === "H" || unit === "h") return n;
-  if (unit === "D" || unit === "d") return n * 24;
-  return n / 60;
 }
 
 /** The `parameters` of the ModelConfig from `model:` and `run:`. */
@@ -101,42 +92,7 @@ export function convertParameters(config: AttrDict, problem: Report): Record<str
   } else if (subset !== undefined && subset !== null) {
     problem("model.subset_time", "subset_time is a date or a [start, end] pair");
   }
-  const time = getKey(config, "model.time");
-  if (time !== undefined && time !== null) {
-    const fn = isAttrDict(time) ? time["function"] : undefined;
-    const extra = isAttrDict(time)
-      ? Object.keys(time).filter((k) => k !== "function" && k !== "function_options")
-      : [];
-    const freq = getKey(isAttrDict(time) ? time : {}, "function_options.resolution");
-    const options = isAttrDict(time) ? time["function_options"] : undefined;
-    if (fn === "resample" && options !== undefined && options !== null && !isAttrDict(options)) {
-      problem("model.time.function_options", "function_options maps option names to values");
-    }
-    // Calliope's resample(data, timesteps, resolution) takes no other option (it raises a
-    // TypeError for `how`: it sums resource and timestep_resolution and averages the rest, as
-    // our resampler does), so any other key is refused, never dropped.
-    if (fn === "resample" && isAttrDict(options)) {
-      for (const key of Object.keys(options)) {
-        if (key === "resolution") continue;
-        problem(
-          `model.time.function_options.${key}`,
-          `resample option "${key}" is not accepted: Calliope's resample takes only resolution ` +
-            "(it sums resource and averages every other series)",
-        );
-      }
-    }
-    const hours = typeof freq === "string" ? resolutionHours(freq) : undefined;
-    if (fn !== "resample" || extra.length > 0) {
-      problem(
-        "model.time",
-        `time function "${String(fn)}"${
-          extra.length > 0 ? ` with ${extra.join(", ")}` : ""
-        } is not supported: only resampling (function: resample) is`,
-      );
-    } else if (hours === undefined || !(hours > 0)) {
-      problem("model.time.function_options.resolution", `cannot read resolution "${freq}"`);
-    } else params["time_resolution_h"] = hours;
-  }
+  convertTime(config, params, problem);
   const flag = (key: string, name: string) => {
     const v = getKey(config, key);
     if (v === undefined || v === null) return;

@@ -32,6 +32,8 @@ function referencedFiles(model: ModelConfig): string[] {
   walk(model.technologies);
   walk(model.locations);
   walk(model.links);
+  // apply_clustering's `clustering_func: file=DAYS.csv:column` (the cluster of each day).
+  walk(model.parameters.time);
   return files;
 }
 

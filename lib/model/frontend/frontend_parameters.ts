@@ -101,7 +101,10 @@ function readRows(rows: unknown[], out: Record<string, unknown>, ctx: FrontendRe
   }
 }
 
-/** The Run form: `{startDate, endDate, ensureFeasibility, cyclicStorage, solverOptions}`. */
+/**
+ * The Run form: `{startDate, endDate, ensureFeasibility, cyclicStorage, solverOptions}`, and
+ * `time` / `randomSeed` (Calliope's model.time and model.random_seed), which TEMPO's form lacks.
+ */
 function readForm(
   form: Record<string, unknown>,
   out: Record<string, unknown>,
@@ -114,6 +117,11 @@ function readForm(
     out["ensure_feasibility"] = form["ensureFeasibility"];
   }
   if (typeof form["cyclicStorage"] === "boolean") out["cyclic_storage"] = form["cyclicStorage"];
+  // Calliope's model.time and model.random_seed, in Calliope's shape (checked as parameters.time).
+  if (form["time"] !== undefined && form["time"] !== null) out["time"] = form["time"];
+  if (form["randomSeed"] !== undefined && form["randomSeed"] !== null) {
+    out["random_seed"] = form["randomSeed"];
+  }
   const options = form["solverOptions"];
   if (!isPlainObject(options)) return;
   const solver: Record<string, unknown> = isPlainObject(out["solver"]) ? { ...out["solver"] } : {};

@@ -3,7 +3,7 @@
  * order, to a ModelConfig. A group holds Calliope keys, nested or dotted (as Calliope's
  * AttrDict reads them): `techs.T.constraints.K`, `techs.T.costs.C.K`, `techs.T.essentials.name`,
  * `locations.L.techs.T[...]`, `locations.L.available_area`, `links.A,B.techs.T[...]`,
- * `model.subset_time`, `model.name`, `model.time` (resample only), `run.ensure_feasibility`,
+ * `model.subset_time`, `model.name`, `model.time...`, `model.random_seed`, `run.ensure_feasibility`,
  * `run.bigM`, `run.cyclic_storage`, `run.objective`, `run.objective_options.cost_class`,
  * `run.objective_options.sense`, `run.zero_threshold`, `run.solver_options.mipgap`,
  * `run.relax_constraint.demand_share_per_timestep_decision_main_constraint`. Any other key is a
@@ -82,7 +82,10 @@ export function applyScenario(config: ModelConfig): ModelConfig {
         p.path === x.configPath || p.path.startsWith(`${x.configPath}.`) ||
         p.path.startsWith(`${x.configPath}[`)
       );
-      return w ? { path: w.overridePath, message: p.message } : p;
+      if (!w) return p;
+      // A problem deeper than the key written names where (e.g. function_options.how).
+      const below = p.path.slice(w.configPath.length).replace(/^\./, "");
+      return { path: w.overridePath, message: below === "" ? p.message : `${below}: ${p.message}` };
     }));
   }
   delete parsed.config.parameters.scenario;
@@ -346,19 +349,11 @@ function applyModel(
     case "subset_time":
       setOrDelete(config.parameters as Json, "subset_time", leaf.value);
       return "parameters.subset_time";
-    case "time.function":
-      return leaf.value === "resample"
-        ? "parameters.time_resolution_h"
-        : unsupported(leaf, " (only the resample time function is implemented)");
-    case "time.function_options.resolution": {
-      const hours = typeof leaf.value === "string" ? frequencyHours(leaf.value) : undefined;
-      if (hours === undefined) {
-        return { path: leaf.path, message: `"${String(leaf.value)}" is not a resolution like 6H` };
-      }
-      config.parameters.time_resolution_h = hours;
-      return "parameters.time_resolution_h";
-    }
+    case "random_seed":
+      setOrDelete(config.parameters as Json, "random_seed", leaf.value);
+      return "parameters.random_seed";
     default:
+      if (rest[0] === "time" && rest.length > 1) return applyTime(config, leaf, rest.slice(1));
       if (rest.length === 2 && rest[0] === "reserve_margin") {
         const margins = { ...(config.parameters.reserve_margin ?? {}) } as Json;
         setOrDelete(margins, rest[1]!, leaf.value);
@@ -367,6 +362,40 @@ function applyModel(
       }
       return unsupported(leaf);
   }
+}
+
+/**
+ * A `model.time...` key merged into Calliope's `model.time` as the config holds it: plain
+ * resampling as `time_resolution_h`, anything else as `parameters.time` (checked with the rest
+ * of the config once every override is in).
+ */
+function applyTime(config: ModelConfig, leaf: Leaf, path: readonly string[]): string {
+  const p = config.parameters;
+  const time = (structuredClone(p.time) ??
+    (p.time_resolution_h === undefined ? {} : {
+      function: "resample",
+      function_options: { resolution: `${p.time_resolution_h}H` },
+    })) as Json;
+  let at = time;
+  for (const part of path.slice(0, -1)) {
+    if (typeof at[part] !== "object" || at[part] === null) at[part] = {};
+    at = at[part] as Json;
+  }
+  setOrDelete(at, path.at(-1)!, leaf.value);
+  const options = time["function_options"] as Json | undefined;
+  const plainResample = time["function"] === "resample" && time["masks"] === undefined &&
+    Object.keys(options ?? {}).every((k) => k === "resolution");
+  const hours = plainResample && typeof options?.["resolution"] === "string"
+    ? frequencyHours(options["resolution"])
+    : undefined;
+  if (hours !== undefined) {
+    delete (p as Json)["time"];
+    p.time_resolution_h = hours;
+    return "parameters.time_resolution_h";
+  }
+  delete p.time_resolution_h;
+  (p as Json)["time"] = time;
+  return "parameters.time";
 }
 
 function applyRun(config: ModelConfig, leaf: Leaf, rest: readonly string[]): string | ModelProblem {

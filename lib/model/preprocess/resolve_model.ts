@@ -30,6 +30,7 @@ import { buildTimeline } from "./timeline.ts";
 import { didYouMean } from "../key_suggestions.ts";
 import { buildLocTech, type RawLocTech } from "./build_loc_tech.ts";
 import { resolveMilp } from "./milp_settings.ts";
+import { applyModelTime } from "./apply_model_time.ts";
 import {
   decisionShareProblems,
   groupConstraintProblems,
@@ -292,7 +293,7 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
   groupProblems.push(...decisionShareProblems(groups ?? [], locTechs));
   if (groupProblems.length > 0) throw new ModelValidationError(dedupeProblems(groupProblems));
 
-  return {
+  const resolved: ResolvedModel = {
     name: config.name,
     timestamps: timeline.timestamps,
     resolution: timeline.resolution,
@@ -337,6 +338,7 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
       ...(params.solver?.mip_rel_gap === undefined ? {} : { mipRelGap: params.solver.mip_rel_gap }),
     },
   };
+  return applyModelTime(resolved, config);
 }
 
 function techLayer(tech: Technology, index: number): SettingsLayer {

@@ -2,7 +2,7 @@
  * Moves a ResolvedModel's time-varying data into a `TimeData` for the time functions and puts
  * their result back: a Series that is an array (given as a time series) is time-varying, a
  * number is a constant and stays one, as in Calliope, where only `file=` data has a time
- * dimension.
+ * dimension (except `resource`, see timeDataOf).
  */
 import type {
   ResolvedCosts,
@@ -27,9 +27,20 @@ export function msToTimestamp(ms: number): string {
 /** The time-varying data of `model`. */
 export function timeDataOf(model: ResolvedModel): TimeData {
   const variables: TimeVariable[] = [];
+  const T = model.timestamps.length;
+  // Calliope holds `resource` in one time-indexed array once any resource is a series, so a
+  // finite, non-zero constant resource is a series too (resampling then sums it, as
+  // timeline.ts does; zero stays zero either way).
+  const resourceSeries = model.locTechs.some((lt) => Array.isArray(lt.constraints.resource));
   for (const lt of model.locTechs) {
     for (const [variable, value] of Object.entries(lt.constraints)) {
       if (Array.isArray(value)) variables.push({ variable, locTech: lt.id, values: value });
+      else if (
+        variable === "resource" && resourceSeries && lt.sets.finiteResource &&
+        typeof value === "number" && value !== 0 && Number.isFinite(value)
+      ) {
+        variables.push({ variable, locTech: lt.id, values: new Array<number>(T).fill(value) });
+      }
     }
     for (const [costClass, costs] of Object.entries(lt.costs)) {
       for (const key of COST_SERIES) {
@@ -57,7 +68,12 @@ export function withTimeData(model: ResolvedModel, result: TimeResult): Resolved
     byKey.set(key(v.variable, v.locTech, v.costClass), v.values);
   }
   const swap = (value: Series, k: string): Series => {
-    if (!Array.isArray(value)) return value;
+    if (!Array.isArray(value)) {
+      // A constant lent to the time functions comes back a constant when it stayed one.
+      const back = byKey.get(k);
+      if (back === undefined) return value;
+      return back.every((v) => v === back[0]) && back.length > 0 ? back[0]! : back;
+    }
     const next = byKey.get(k);
     if (next === undefined) throw new RangeError(`the time functions lost the series ${k}`);
     return next;
@@ -66,7 +82,7 @@ export function withTimeData(model: ResolvedModel, result: TimeResult): Resolved
     const constraints = Object.fromEntries(
       Object.entries(lt.constraints).map(([variable, value]) => [
         variable,
-        Array.isArray(value) ? swap(value, key(variable, lt.id)) : value,
+        Array.isArray(value) || variable === "resource" ? swap(value, key(variable, lt.id)) : value,
       ]),
     ) as unknown as ResolvedLocTech["constraints"];
     const costs: Record<string, ResolvedCosts> = {};

@@ -198,7 +198,6 @@ Deno.test("importCalliopeModel() refuses what the runner cannot solve, by Callio
   const cases: [string, string[]][] = [
     ["spores", ["run.mode", "run.spores_options"]],
     ["operate", ["run.mode", "run.operation"]],
-    ["time_clustering", ["model.time"]],
     ["capacity_factor", ["techs.ccgt.constraints.capacity_factor_max"]],
   ];
   for (const [scenario, paths] of cases) {
@@ -218,9 +217,23 @@ Deno.test("importCalliopeModel() refuses what the runner cannot solve, by Callio
     assert.equal(tech("heat_pipes").constraints?.force_asynchronous_prod_con, true);
     assert.equal(config.parameters.solver?.mip_rel_gap, 0.05);
   });
-  await t.step("time masking (urban)", async () => {
-    const error = await importCalliopeModel(URBAN, { scenario: "time_masking" }).catch((e) => e);
-    assert.deepEqual(problemPaths(error), ["model.time"]);
+  await t.step("time clustering and masking are imported as parameters.time", async () => {
+    const clustered = await importCalliopeModel(NATIONAL, { scenario: "time_clustering" });
+    assert.deepEqual(clustered.parameters.time, {
+      function: "apply_clustering",
+      function_options: { clustering_func: "kmeans", how: "closest", k: 10 },
+    });
+    assert.equal(clustered.parameters.random_seed, 23);
+    const masked = await importCalliopeModel(URBAN, { scenario: "time_masking" });
+    assert.deepEqual(masked.parameters.time, {
+      masks: [{
+        function: "extreme_diff",
+        options: { tech0: "demand_heat", tech1: "demand_electricity", how: "max", n: 2 },
+      }],
+      function: "resample",
+      function_options: { resolution: "6H" },
+    });
+    assert.equal(masked.parameters.time_resolution_h, undefined);
   });
 });
 

@@ -99,6 +99,43 @@ Deno.test("convertParameters() refuses resample options other than resolution, a
   assert.equal(how.params["time_resolution_h"], 6);
 });
 
+Deno.test("convertParameters() keeps model.time beyond plain resampling in Calliope's shape", async (t) => {
+  await t.step("apply_clustering and random_seed", () => {
+    const { params, problems } = read(`
+model:
+  random_seed: 7
+  time:
+    function: apply_clustering
+    function_options: {clustering_func: file=days.csv:a, how: mean, k: 3, scale_clusters: null}
+`);
+    assert.deepEqual(problems, []);
+    assert.equal(params["random_seed"], 7);
+    assert.deepEqual(params["time"], {
+      function: "apply_clustering",
+      function_options: {
+        clustering_func: "file=days.csv:a",
+        how: "mean",
+        k: 3,
+        scale_clusters: null,
+      },
+    });
+  });
+  await t.step("an unknown option, a bad function and a bad seed at their paths", () => {
+    const { paths, params } = read(`
+model:
+  random_seed: seven
+  time:
+    function: apply_clustering
+    function_options: {clustering_func: kmeans, how: mean, clusters: 3}
+`);
+    assert.deepEqual(paths, ["model.random_seed", "model.time.function_options"]);
+    assert.equal(params["time"], undefined);
+    const bad = read("model: {time: {function: smooth}}");
+    assert.equal(bad.paths.length, 1);
+    assert.match(bad.paths[0]!, /^model\.time/);
+  });
+});
+
 Deno.test("calliopeModelYaml() writes the objective settings back; they read back the same", () => {
   const config = modelConfigSchema.parse({
     locations: [{ id: "r1", technologies: ["d"] }],

@@ -163,19 +163,28 @@ Deno.test("applyScenario() reports unknown names and unsupported keys by path", 
       x: {
         "group_constraints.g.techs": ["ccgt"],
         "run.mode": "operate",
-        "model.time": { function: "apply_clustering", function_options: { k: 3 } },
         "techs.ccgt.exists": false,
       },
     }, "x"));
     const paths = ps.map((p) => p.path);
     assert.ok(paths.includes("parameters.overrides.x.group_constraints.g.techs"));
     assert.ok(paths.includes("parameters.overrides.x.run.mode"));
-    assert.ok(paths.includes("parameters.overrides.x.model.time.function"));
     assert.ok(paths.includes("parameters.overrides.x.techs.ccgt.exists"));
     assert.ok(
       ps.every((p) => /not supported|not a resolution/.test(p.message)),
       JSON.stringify(ps),
     );
+  });
+  await t.step("model.time options the time functions lack, at the override's time keys", () => {
+    const ps = problemsOf(withOverrides({
+      x: { "model.time": { function: "apply_clustering", function_options: { k: 3 } } },
+    }, "x"));
+    assert.ok(ps.length > 0);
+    assert.ok(
+      ps.every((p) => p.path.startsWith("parameters.overrides.x.model.time")),
+      JSON.stringify(ps),
+    );
+    assert.match(JSON.stringify(ps), /clustering_func|how/);
   });
   await t.step("an unknown technology with a suggestion", () => {
     const [p] = problemsOf(withOverrides({ x: { "techs.ccgtt.constraints.lifetime": 2 } }, "x"));
@@ -210,4 +219,39 @@ Deno.test("applyScenario() maps run.objective, its sense and zero_threshold (iss
     t: { "model.time.function_options.how": "mean" },
   }, "t"));
   assert.equal(p!.path, "parameters.overrides.t.model.time.function_options.how");
+});
+
+Deno.test("applyScenario() merges model.time keys into parameters.time, plain resampling aside", () => {
+  const clustered = applyScenario(withOverrides({
+    c: {
+      "model.random_seed": 23,
+      "model.time": {
+        function: "apply_clustering",
+        function_options: { clustering_func: "kmeans", how: "closest", k: 10 },
+      },
+    },
+  }, "c"));
+  assert.deepEqual(clustered.parameters.time, {
+    function: "apply_clustering",
+    function_options: { clustering_func: "kmeans", how: "closest", k: 10 },
+  });
+  assert.equal(clustered.parameters.random_seed, 23);
+  const resampled = applyScenario(withOverrides({
+    r: { "model.time": { function: "resample", function_options: { resolution: "6H" } } },
+  }, "r"));
+  assert.equal(resampled.parameters.time_resolution_h, 6);
+  assert.equal(resampled.parameters.time, undefined);
+  const masked = applyScenario(withOverrides({
+    m: {
+      "model.time.function": "resample",
+      "model.time.function_options.resolution": "6H",
+      "model.time.masks": [{ function: "extreme", options: { tech: "demand_power", n: 1 } }],
+    },
+  }, "m"));
+  assert.deepEqual(masked.parameters.time, {
+    function: "resample",
+    function_options: { resolution: "6H" },
+    masks: [{ function: "extreme", options: { tech: "demand_power", n: 1 } }],
+  });
+  assert.equal(masked.parameters.time_resolution_h, undefined);
 });
