@@ -17,6 +17,7 @@
  */
 import { at, type ResolvedLocTech } from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
+import { timestepClusters } from "../model/time/timestep_clusters.ts";
 
 const INF = Infinity;
 
@@ -62,12 +63,15 @@ export function clusteredPrevious(
 }
 
 /** Per cluster id: its representative day's last timestep in the clustered timeline. */
-function lastTimestepOfCluster(ctx: BuildContext, bounds: DayBounds): Map<number, number> {
-  const clusters = ctx.model.clusters!;
+function lastTimestepOfCluster(
+  ctx: BuildContext,
+  bounds: DayBounds,
+  clusterOf: readonly number[],
+): Map<number, number> {
   const out = new Map<number, number>();
   for (let t = 0; t < ctx.T; t++) {
-    const c = clusters.timestepCluster[t]!;
-    if (bounds.first[t] && c >= 0 && !out.has(c)) out.set(c, bounds.lastOfDay[t]!);
+    const c = clusterOf[t]!;
+    if (bounds.first[t] && !out.has(c)) out.set(c, bounds.lastOfDay[t]!);
   }
   return out;
 }
@@ -80,7 +84,9 @@ export function addInterClusterStorage(ctx: BuildContext, lt: ResolvedLocTech): 
   const { model, b, index, T, ts } = ctx;
   const clusters = model.clusters!;
   const bounds = dayBounds(model.timestamps);
-  const lastOf = lastTimestepOfCluster(ctx, bounds);
+  // A day a mask kept is a cluster of its own (timestep_clusters.ts).
+  const clusterOf = timestepClusters(clusters, model.timestamps);
+  const lastOf = lastTimestepOfCluster(ctx, bounds, clusterOf);
   const store = index.storage.get(lt.id)!;
   const scap = index.storageCap.get(lt.id)!;
   const days = clusters.datesteps.map((ms) => new Date(ms).toISOString().slice(0, 10));
@@ -90,14 +96,12 @@ export function addInterClusterStorage(ctx: BuildContext, lt: ResolvedLocTech): 
   index.storageInterCluster.set(lt.id, sic);
   const intraMax = new Map<number, number>();
   const intraMin = new Map<number, number>();
-  for (
-    const c of [...new Set(clusters.timestepCluster)].filter((c) => c >= 0).sort((a, b) => a - b)
-  ) {
+  for (const c of [...new Set(clusterOf)].sort((a, b) => a - b)) {
     intraMax.set(c, b.addColumn(`storage_intra_cluster_max[${lt.id},${c}]`, -INF, INF));
     intraMin.set(c, b.addColumn(`storage_intra_cluster_min[${lt.id},${c}]`, -INF, INF));
   }
   for (let t = 0; t < T; t++) {
-    const c = clusters.timestepCluster[t]!;
+    const c = clusterOf[t]!;
     b.addRow(`storage_intra_max[${lt.id},${ts[t]}]`, -INF, 0, [store + t, intraMax.get(c)!], [
       1,
       -1,

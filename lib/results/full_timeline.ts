@@ -7,6 +7,7 @@
 import type { ResolvedModel } from "../model/preprocess/resolved_model.ts";
 import { DAY_MS } from "../model/time/time_data.ts";
 import { msToTimestamp, timestampToMs } from "../model/time/model_time_data.ts";
+import { timestepClusters } from "../model/time/timestep_clusters.ts";
 
 /** Every timestep of the original days, and where each comes from. */
 export interface FullTimeline {
@@ -28,8 +29,9 @@ export function fullTimeline(model: ResolvedModel): FullTimeline | undefined {
   // Each cluster's representative day: its timesteps in the clustered timeline.
   const stepsOf = new Map<number, number[]>();
   const dayOfStep = ms.map(midnight);
+  const clusterOf = timestepClusters(clusters, model.timestamps);
   for (let t = 0; t < ms.length; t++) {
-    const c = clusters.timestepCluster[t]!;
+    const c = clusterOf[t]!;
     const steps = stepsOf.get(c);
     if (steps === undefined) stepsOf.set(c, [t]);
     else if (dayOfStep[steps[0]!] === dayOfStep[t]) steps.push(t);

@@ -100,3 +100,25 @@ Deno.test("file= clustering, how: mean, equals the hourly model on each cluster'
   const b = (await solveOptimal(runner, averaged)).objective!;
   assert.ok(Math.abs(a - b) <= 1e-6 * Math.abs(b), `${a} vs ${b}`);
 });
+
+Deno.test("a masked day beside clustered ones: its own cluster, storage carried through it", async () => {
+  const config = await importCalliopeModel(NATIONAL, {
+    scenario: "time_clustering",
+    overrides: {
+      "model.subset_time": "2005-01",
+      "model.time.function_options.k": 3,
+      "model.time.masks": [{ function: "extreme", options: { tech: "csp", how: "min", n: 1 } }],
+    },
+  });
+  const prepared = runner.prepare(config);
+  if (!prepared.ok) assert.fail(JSON.stringify(prepared.problems));
+  const { clusters, timestamps, weights } = prepared.model;
+  assert.equal(timestamps.length, 4 * 24, "three representative days and the kept one");
+  assert.equal(clusters!.timestepCluster.filter((c) => c === -1).length, 24);
+  assert.equal(new Set(clusters!.datestepCluster).size, 4);
+  assert.equal(weights.reduce((a, b) => a + b, 0), 31 * 24);
+  const result = await solveOptimal(runner, config);
+  assert.equal((result.timestamps as unknown as string[]).length, 31 * 24);
+  const carried = result["storage_inter_cluster"] as Record<string, number[]>;
+  assert.equal(carried["region2::battery"]!.length, 31);
+});
