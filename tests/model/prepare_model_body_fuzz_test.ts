@@ -60,6 +60,19 @@ const withGroupConstraints = {
     relax_constraint: { demand_share_per_timestep_decision_main_constraint: 0.05 },
   },
 };
+// The same day with Calliope's time functions (issue 22): the morning's largest demand kept
+// hourly, the rest 3-hourly.
+const withTime = {
+  ...small,
+  parameters: {
+    ...small.parameters,
+    time: {
+      masks: [{ function: "extreme", options: { tech: "demand_power", length: "6H" } }],
+      function: "resample",
+      function_options: { resolution: "3H" },
+    },
+  },
+};
 /** Only 2005-01-01 of each series of `model`, so that a body builds in milliseconds. */
 function oneDay<
   T extends { timeSeries: { timestamps: string[]; columns: Record<string, number[]> }[] },
@@ -152,6 +165,11 @@ const edit: fc.Arbitrary<Edit> = fc.record({
       "demand_share_per_timestep_decision_main",
       "demand_share_per_timestep_decision",
       "relax_constraint",
+      "time",
+      "masks",
+      "function_options",
+      "resolution",
+      "clustering_func",
       "exists",
       "locs",
     ),
@@ -190,6 +208,7 @@ Deno.test("every base body of the fuzz is accepted as it is", () => {
     withReserveMargin,
     withObjectiveSettings,
     withGroupConstraints,
+    withTime,
     milp,
     frontend,
   };
@@ -211,6 +230,7 @@ Deno.test({
           withReserveMargin as unknown as Json,
           withObjectiveSettings as unknown as Json,
           withGroupConstraints as unknown as Json,
+          withTime as unknown as Json,
           milp as unknown as Json,
           frontend as Json,
         ),

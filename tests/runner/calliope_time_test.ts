@@ -122,3 +122,28 @@ Deno.test("a masked day beside clustered ones: its own cluster, storage carried 
   const carried = result["storage_inter_cluster"] as Record<string, number[]>;
   assert.equal(carried["region2::battery"]!.length, 31);
 });
+
+Deno.test("file= clustering with every day its own cluster and storage between them equals hourly", async () => {
+  // Storage is in (battery, csp), but nothing else links the days: csp's loss 0, ramping 1.
+  const hourly = await importCalliopeModel(NATIONAL, {
+    overrides: {
+      "model.subset_time": ["2005-01-01", "2005-01-04"],
+      "techs.csp.constraints.storage_loss": 0,
+      "techs.ccgt.constraints.energy_ramping": 1,
+    },
+  });
+  const clustered = structuredClone(hourly);
+  const stamps = hourly.timeSeries[0]!.timestamps;
+  clustered.timeSeries.push({
+    id: "days",
+    timestamps: stamps,
+    columns: { day: stamps.map((t) => Number(t.slice(8, 10)) - 1) },
+  });
+  clustered.parameters.time = {
+    function: "apply_clustering",
+    function_options: { clustering_func: "file=days.csv:day", how: "mean", scale_clusters: null },
+  };
+  const a = (await solveOptimal(runner, clustered)).objective!;
+  const b = (await solveOptimal(runner, hourly)).objective!;
+  assert.ok(Math.abs(a - b) <= 1e-6 * Math.abs(b), `${a} vs ${b}`);
+});

@@ -57,3 +57,18 @@ Deno.test("readFrontendParameters() ignores one subset_time row alone, with a no
   assert.equal(out["subset_time"], undefined);
   assert.match(ctx.notes[0]!, /must both be given/);
 });
+
+Deno.test("readFrontendParameters() takes Calliope's model.time and random_seed from the form", () => {
+  const ctx = newFrontendContext();
+  const time = {
+    function: "apply_clustering",
+    function_options: { clustering_func: "kmeans", how: "mean", k: 4 },
+  };
+  const out = readFrontendParameters(
+    { modelConfig: { startDate: "2005-01-01", endDate: "2005-01-31", time, randomSeed: 23 } },
+    ctx,
+  );
+  assert.deepEqual(out["time"], time);
+  assert.equal(out["random_seed"], 23);
+  assert.deepEqual(ctx.problems, []);
+});
