@@ -5,12 +5,7 @@
  */
 import type { Location, ModelConfig, Technology } from "../model_config.ts";
 import { dedupeProblems, type ModelProblem, ModelValidationError } from "../model_problem.ts";
-import type {
-  CarrierTier,
-  ResolvedLocation,
-  ResolvedModel,
-  ResolvedTechnology,
-} from "./resolved_model.ts";
+import type { CarrierTier, ResolvedModel, ResolvedTechnology } from "./resolved_model.ts";
 import { applyScenario } from "./apply_model_overrides.ts";
 import { parseModelConfig } from "../parse_model_config.ts";
 import { type TechCarriers, techCarriers } from "./carriers.ts";
@@ -31,6 +26,7 @@ import { didYouMean } from "../key_suggestions.ts";
 import { buildLocTech, type RawLocTech } from "./build_loc_tech.ts";
 import { resolveMilp } from "./milp_settings.ts";
 import { applyModelTime } from "./apply_model_time.ts";
+import { availableAreaProblems, resolveLocation } from "./resolve_location.ts";
 import {
   decisionShareProblems,
   groupConstraintProblems,
@@ -255,19 +251,7 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
     return milp === undefined ? resolved : { ...resolved, milp };
   });
   problems.push(...reserveMarginProblems(config.parameters.reserve_margin, carriersOf.values()));
-  config.locations.forEach((loc, i) => {
-    const key = loc.available_area === undefined ? "constraints.available_area" : "available_area";
-    const raw = loc.available_area ?? loc.constraints?.available_area;
-    const area = toNumber(raw);
-    if (raw !== undefined && (area === undefined || area < 0)) {
-      problems.push({
-        path: `locations[${i}].${key}`,
-        message: `available_area of ${loc.id} is ${
-          JSON.stringify(raw)
-        }; it must be 0 or more (or inf)`,
-      });
-    }
-  });
+  problems.push(...config.locations.flatMap(availableAreaProblems));
   if (problems.length > 0) throw new ModelValidationError(dedupeProblems(problems));
 
   const params = config.parameters;
@@ -343,19 +327,6 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
 
 function techLayer(tech: Technology, index: number): SettingsLayer {
   return { constraints: tech.constraints, costs: tech.costs, path: `technologies[${index}]` };
-}
-
-function resolveLocation(loc: Location): ResolvedLocation {
-  const area = toNumber(loc.available_area ?? loc.constraints?.available_area);
-  return {
-    id: loc.id,
-    name: loc.name ?? loc.id,
-    ...(loc.lat === undefined ? {} : { lat: loc.lat }),
-    ...(loc.lon === undefined ? {} : { lon: loc.lon }),
-    ...(loc.x === undefined ? {} : { x: loc.x }),
-    ...(loc.y === undefined ? {} : { y: loc.y }),
-    ...(area === undefined || area === Infinity ? {} : { available_area: area }),
-  };
 }
 
 /**
