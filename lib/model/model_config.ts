@@ -10,6 +10,7 @@
  * column, the location's id) or `ts:ID:column`.
  */
 import { timeConfigSchema } from "./time/time_config_schema.ts";
+import { sporesOptionsSchema } from "./spores/spores_options.ts";
 import { z } from "zod";
 import { groupConstraintsSchema } from "./group_constraints_schema.ts";
 
@@ -271,6 +272,10 @@ export const parametersSchema = z.strictObject({
   time: timeConfigSchema.optional().describe(
     "Calliope's model.time: masks, then resample, apply_clustering or drop on the rest",
   ),
+  mode: z.enum(["plan", "spores"]).optional().describe(
+    "Calliope's run.mode: plan (default), or spores (near-optimal alternatives, parameters.spores)",
+  ),
+  spores: sporesOptionsSchema.optional().describe("Calliope's run.spores_options"),
   random_seed: z.number().int().optional().describe(
     "Calliope's model.random_seed: seeds k-means clustering (the same seed, the same clusters)",
   ),

@@ -66,6 +66,16 @@ export function resultTables(
   };
   for (const [name, value] of Object.entries(result)) {
     if (FRONTEND_VIEWS.has(name) || name === "timestamps") continue;
+    if (name === "spores" && Array.isArray(value)) {
+      sporesTables(value as Record<string, unknown>[], result, tables);
+      summary["spores"] = (value as Record<string, unknown>[]).map((e) => ({
+        spore: e["spore"],
+        termination: e["termination"],
+        objective: e["objective"],
+        costs_by_class: e["costs_by_class"],
+      }));
+      continue;
+    }
     if (name === "reconstructed" && typeof value === "object" && value !== null) {
       for (const [member, table] of Object.entries(value)) {
         if (isSeriesMap(table)) {
@@ -94,4 +104,31 @@ export function resultTables(
     }
   }
   return { tables, summary };
+}
+
+/**
+ * A SPORES run's tables: each table of every spore's entry as one `spores_<name>` table with a
+ * leading `spore` column (the first, cost-optimal solve is also the result's own tables).
+ */
+function sporesTables(
+  entries: readonly Record<string, unknown>[],
+  result: RunResult,
+  out: ResultTable[],
+): void {
+  const byName = new Map<string, ResultTable>();
+  for (const entry of entries) {
+    const { tables } = resultTables(
+      { ...entry, timestamps: result.timestamps } as unknown as RunResult,
+    );
+    for (const t of tables) {
+      const name = `spores_${t.name}`;
+      let table = byName.get(name);
+      if (table === undefined) {
+        table = { name, columns: ["spore", ...t.columns], rows: [] };
+        byName.set(name, table);
+        out.push(table);
+      }
+      for (const row of t.rows) table.rows.push([entry["spore"] as number, ...row]);
+    }
+  }
 }

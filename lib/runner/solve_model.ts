@@ -9,6 +9,7 @@ import { readResults } from "../results/read_results.ts";
 import type { ResolvedModel } from "../model/preprocess/resolved_model.ts";
 import type { SolveHooks, SolveOptions, SolveOutcome } from "../solver/solve_types.ts";
 import type { RunHooks, RunOptions, RunResult } from "./model_runner.ts";
+import { runSpores } from "../model/spores/run_spores.ts";
 
 /** Solves one LP (in a Worker, in-process, or on a Worker's own HiGHS). */
 export type SolveLp = (
@@ -20,7 +21,8 @@ export type SolveLp = (
 /**
  * Builds, solves and reads back `model` (its solver settings under `options.solver`); the notes
  * of how its body was read go to the log first. The caller reports the start of the build phase
- * (`build` 0) itself.
+ * (`build` 0) itself. A SPORES model is a sequence of such solves (lib/model/spores/), its
+ * progress the share of spores done.
  */
 export async function solveModel(
   prepared: ResolvedModel,
@@ -34,6 +36,26 @@ export async function solveModel(
     : { ...prepared, solver: { ...prepared.solver, ...options.solver } };
   for (const note of notes) hooks.log(`[runner] ${note}`);
   for (const warning of model.warnings ?? []) hooks.log(`[runner] warning: ${warning}`);
+  const spores = model.spores;
+  if (spores === undefined) return await solveOnce(model, hooks, solve, options, true);
+  const solves = spores.spores_number + 1;
+  let done = 0;
+  const quiet: RunHooks = { ...hooks, progress: () => {} };
+  return await runSpores(model, spores, async (m) => {
+    const r = await solveOnce(m, quiet, solve, options, false);
+    hooks.progress({ phase: "solve", pct: Math.round((++done / solves) * 100) });
+    return r;
+  }, { log: (line) => hooks.log(`[runner] ${line}`), signal: hooks.signal });
+}
+
+/** One build, solve and read-back. */
+async function solveOnce(
+  model: ResolvedModel,
+  hooks: RunHooks,
+  solve: SolveLp,
+  options: RunOptions,
+  reportPhases: boolean,
+): Promise<RunResult> {
   const started = performance.now();
   const { lp, index } = buildLp(model);
   const buildMs = performance.now() - started;
@@ -43,10 +65,12 @@ export async function solveModel(
       `${model.timestamps.length} timesteps`,
   );
   await options.onLp?.(lp);
-  hooks.progress({ phase: "build", pct: 100 });
-  hooks.progress({ phase: "solve", pct: 0 });
+  if (reportPhases) {
+    hooks.progress({ phase: "build", pct: 100 });
+    hooks.progress({ phase: "solve", pct: 0 });
+  }
   const outcome = await solve(lp, model.solver, { onLog: hooks.log, signal: hooks.signal });
-  hooks.progress({ phase: "solve", pct: 100 });
+  if (reportPhases) hooks.progress({ phase: "solve", pct: 100 });
   hooks.log(
     `[runner] solve ended: ${outcome.termination} (${outcome.status}) in ` +
       `${outcome.solveMs.toFixed(0)} ms`,

@@ -14,6 +14,7 @@ import {
 import type { ReportProblem as Report } from "../model_problem.ts";
 import { convertReserveMargin } from "./calliope_reserve_margin.ts";
 import { convertTime } from "./calliope_time.ts";
+import { convertSpores } from "./calliope_spores.ts";
 
 /** Keys of `run:` that only steer Calliope's own solver call, not the model. */
 const RUN_KEYS_IGNORED = new Set([
@@ -32,8 +33,11 @@ const RELAX_KEY = "demand_share_per_timestep_decision_main_constraint";
 
 export function checkRunAndModel(config: AttrDict, problem: Report): void {
   const mode = getKey(config, "run.mode");
-  if (mode !== undefined && mode !== null && mode !== "plan") {
-    problem("run.mode", `run mode "${String(mode)}" is not supported: the runner solves plan mode`);
+  if (mode !== undefined && mode !== null && mode !== "plan" && mode !== "spores") {
+    problem(
+      "run.mode",
+      `run mode "${String(mode)}" is not supported: the runner solves plan and spores modes`,
+    );
   }
   const known = new Set([
     "mode",
@@ -44,6 +48,7 @@ export function checkRunAndModel(config: AttrDict, problem: Report): void {
     "objective",
     "objective_options",
     "relax_constraint",
+    "spores_options",
   ]);
   for (const key of Object.keys(dictAt(config, "run"))) {
     if (!known.has(key) && !RUN_KEYS_IGNORED.has(key)) {
@@ -109,6 +114,7 @@ export function convertParameters(config: AttrDict, problem: Report): Record<str
     else params["bigM"] = n;
   }
   convertReserveMargin(config, params, problem);
+  convertSpores(config, params, problem);
   const relax = getKey(config, `run.relax_constraint.${RELAX_KEY}`);
   if (relax !== undefined && relax !== null) {
     const n = typeof relax === "string" ? Number(relax) : relax;

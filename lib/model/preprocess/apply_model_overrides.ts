@@ -409,6 +409,12 @@ function applyRun(config: ModelConfig, leaf: Leaf, rest: readonly string[]): str
     case "zero_threshold":
       setOrDelete(p, key, leaf.value);
       return `parameters.${key}`;
+    case "mode":
+      if (leaf.value !== "plan" && leaf.value !== "spores" && leaf.value !== null) {
+        return unsupported(leaf, ` (run mode ${JSON.stringify(leaf.value)}: plan and spores are)`);
+      }
+      setOrDelete(p, key, leaf.value);
+      return "parameters.mode";
     case "objective_options.sense": {
       // Calliope's British spellings are the same sense.
       const sense = leaf.value === "maximise"
@@ -419,6 +425,18 @@ function applyRun(config: ModelConfig, leaf: Leaf, rest: readonly string[]): str
       setOrDelete(p, "objective_sense", sense);
       return "parameters.objective_sense";
     }
+  }
+  if (rest[0] === "spores_options" && rest.length >= 2) {
+    // Calliope's run.spores_options merged key by key (objective_cost_class as a whole or per class).
+    const spores = structuredClone(config.parameters.spores ?? {}) as Json;
+    let at = spores;
+    for (const part of rest.slice(1, -1)) {
+      if (typeof at[part] !== "object" || at[part] === null) at[part] = {};
+      at = at[part] as Json;
+    }
+    setOrDelete(at, rest.at(-1)!, leaf.value);
+    (p as Json)["spores"] = spores;
+    return "parameters.spores";
   }
   if (rest[0] === "objective_options" && rest[1] === "cost_class") {
     const weights = { ...(config.parameters.objective_cost_class ?? { monetary: 1 }) } as Json;

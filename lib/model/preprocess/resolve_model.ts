@@ -26,6 +26,8 @@ import { didYouMean } from "../key_suggestions.ts";
 import { buildLocTech, type RawLocTech } from "./build_loc_tech.ts";
 import { resolveMilp } from "./milp_settings.ts";
 import { applyModelTime } from "./apply_model_time.ts";
+import { sporesOptions } from "../spores/spores_options.ts";
+import { sporesProblems } from "../spores/spores_problems.ts";
 import { availableAreaProblems, resolveLocation } from "./resolve_location.ts";
 import {
   decisionShareProblems,
@@ -322,7 +324,12 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
       ...(params.solver?.mip_rel_gap === undefined ? {} : { mipRelGap: params.solver.mip_rel_gap }),
     },
   };
-  return applyModelTime(resolved, config);
+  const timed = applyModelTime(resolved, config);
+  if (params.mode !== "spores") return timed;
+  const spores = sporesOptions(params.spores ?? {});
+  const sporesProblemsFound = sporesProblems(timed, spores);
+  if (sporesProblemsFound.length > 0) throw new ModelValidationError(sporesProblemsFound);
+  return { ...timed, spores };
 }
 
 function techLayer(tech: Technology, index: number): SettingsLayer {

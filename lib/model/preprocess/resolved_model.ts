@@ -8,6 +8,7 @@
  * value for every timestep or one value per timestep (aligned with `timestamps`).
  */
 import type { ClusterMap } from "../time/time_data.ts";
+import type { SporesOptions } from "../spores/spores_options.ts";
 import type { TechType } from "../model_config.ts";
 import type { ResolvedGroupConstraint } from "./group_constraints.ts";
 import type { ResolvedMilp } from "./milp_settings.ts";
@@ -173,6 +174,8 @@ export interface ResolvedModel {
    * each original day's cluster, for storage within and between clusters.
    */
   readonly clusters?: ClusterMap;
+  /** `run.mode: spores`: solved as a sequence of spores (lib/model/spores/run_spores.ts). */
+  readonly spores?: SporesOptions;
   /** Clustered with `storage_inter_cluster` (Calliope's default true): storage between days. */
   readonly storageInterCluster?: boolean;
   readonly locations: readonly ResolvedLocation[];

@@ -196,7 +196,6 @@ Deno.test("importCalliopeModel() applies scenarios and overrides at the Calliope
 
 Deno.test("importCalliopeModel() refuses what the runner cannot solve, by Calliope path", async (t) => {
   const cases: [string, string[]][] = [
-    ["spores", ["run.mode", "run.spores_options"]],
     ["operate", ["run.mode", "run.operation"]],
     ["capacity_factor", ["techs.ccgt.constraints.capacity_factor_max"]],
   ];
