@@ -11,6 +11,7 @@
  */
 import { timeConfigSchema } from "./time/time_config_schema.ts";
 import { sporesOptionsSchema } from "./spores/spores_options.ts";
+import { operateOptionsSchema } from "./operate/operate_options.ts";
 import { z } from "zod";
 import { groupConstraintsSchema } from "./group_constraints_schema.ts";
 
@@ -272,8 +273,12 @@ export const parametersSchema = z.strictObject({
   time: timeConfigSchema.optional().describe(
     "Calliope's model.time: masks, then resample, apply_clustering or drop on the rest",
   ),
-  mode: z.enum(["plan", "spores"]).optional().describe(
-    "Calliope's run.mode: plan (default), or spores (near-optimal alternatives, parameters.spores)",
+  mode: z.enum(["plan", "operate", "spores"]).optional().describe(
+    "Calliope's run.mode: plan (default), operate (fixed capacities, rolling windows: " +
+      "parameters.operation) or spores (near-optimal alternatives: parameters.spores)",
+  ),
+  operation: operateOptionsSchema.optional().describe(
+    "Calliope's run.operation: window and horizon in timesteps",
   ),
   spores: sporesOptionsSchema.optional().describe("Calliope's run.spores_options"),
   random_seed: z.number().int().optional().describe(

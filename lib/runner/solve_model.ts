@@ -10,6 +10,9 @@ import type { ResolvedModel } from "../model/preprocess/resolved_model.ts";
 import type { SolveHooks, SolveOptions, SolveOutcome } from "../solver/solve_types.ts";
 import type { RunHooks, RunOptions, RunResult } from "./model_runner.ts";
 import { runSpores } from "../model/spores/run_spores.ts";
+import { runOperate } from "../model/operate/run_operate.ts";
+import { createPersistentLpSolver } from "../solver/persistent_lp.ts";
+import { loadHighsOnce } from "../solver/highs_loader.ts";
 
 /** Solves one LP (in a Worker, in-process, or on a Worker's own HiGHS). */
 export type SolveLp = (
@@ -35,6 +38,16 @@ export async function solveModel(
     ? prepared
     : { ...prepared, solver: { ...prepared.solver, ...options.solver } };
   for (const note of notes) hooks.log(`[runner] ${note}`);
+  if (model.operate !== undefined) {
+    // One HiGHS model, updated between windows, on this realm's HiGHS (the job's Worker in the
+    // service); runOperate logs the warnings.
+    const solver = createPersistentLpSolver(await loadHighsOnce());
+    try {
+      return await runOperate(model, model.operate, hooks, solver);
+    } finally {
+      solver.dispose();
+    }
+  }
   for (const warning of model.warnings ?? []) hooks.log(`[runner] warning: ${warning}`);
   const spores = model.spores;
   if (spores === undefined) return await solveOnce(model, hooks, solve, options, true);

@@ -140,6 +140,7 @@ function runSection(config: ModelConfig): Record<string, unknown> {
   const p = config.parameters;
   const run: Record<string, unknown> = { solver: "cbc", mode: p.mode ?? "plan" };
   if (p.spores !== undefined) run["spores_options"] = structuredClone(p.spores);
+  if (p.operation !== undefined) run["operation"] = { ...p.operation };
   if (p.ensure_feasibility !== undefined) run["ensure_feasibility"] = p.ensure_feasibility;
   if (p.bigM !== undefined) run["bigM"] = p.bigM;
   if (p.cyclic_storage !== undefined) run["cyclic_storage"] = p.cyclic_storage;

@@ -33,10 +33,12 @@ const RELAX_KEY = "demand_share_per_timestep_decision_main_constraint";
 
 export function checkRunAndModel(config: AttrDict, problem: Report): void {
   const mode = getKey(config, "run.mode");
-  if (mode !== undefined && mode !== null && mode !== "plan" && mode !== "spores") {
+  if (
+    mode !== undefined && mode !== null && !["plan", "operate", "spores"].includes(String(mode))
+  ) {
     problem(
       "run.mode",
-      `run mode "${String(mode)}" is not supported: the runner solves plan and spores modes`,
+      `run mode "${String(mode)}" is not a Calliope mode (plan, operate, spores)`,
     );
   }
   const known = new Set([
@@ -49,6 +51,7 @@ export function checkRunAndModel(config: AttrDict, problem: Report): void {
     "objective_options",
     "relax_constraint",
     "spores_options",
+    "operation",
   ]);
   for (const key of Object.keys(dictAt(config, "run"))) {
     if (!known.has(key) && !RUN_KEYS_IGNORED.has(key)) {

@@ -39,10 +39,16 @@ export function readFrontendParameters(
   const form = isPlainObject(body["modelConfig"]) ? body["modelConfig"] : undefined;
   if (form !== undefined) readForm(form, out, ctx);
   const mode = form?.["mode"] ?? runConfig["mode"];
-  if (mode !== undefined && mode !== "plan") {
+  if (mode === "operate") {
+    out["mode"] = mode;
+    // Calliope's run.operation (window, horizon), which TEMPO's form lacks: from the form or
+    // the YAML import's runConfig; without it operate is refused with Calliope's error.
+    const operation = form?.["operation"] ?? runConfig["operation"];
+    if (operation !== undefined) out["operation"] = operation;
+  } else if (mode !== undefined && mode !== "plan") {
     ctx.problems.push({
       path: form?.["mode"] !== undefined ? "modelConfig.mode" : "metadata.runConfig.mode",
-      message: `mode "${String(mode)}" is not supported: the runner solves plan mode only`,
+      message: `mode "${String(mode)}" is not supported: the runner solves plan and operate here`,
     });
   }
   if (form?.["solverOptions"] === undefined && isPlainObject(runConfig["solver_options"])) {

@@ -410,8 +410,11 @@ function applyRun(config: ModelConfig, leaf: Leaf, rest: readonly string[]): str
       setOrDelete(p, key, leaf.value);
       return `parameters.${key}`;
     case "mode":
-      if (leaf.value !== "plan" && leaf.value !== "spores" && leaf.value !== null) {
-        return unsupported(leaf, ` (run mode ${JSON.stringify(leaf.value)}: plan and spores are)`);
+      if (!["plan", "operate", "spores"].includes(String(leaf.value)) && leaf.value !== null) {
+        return unsupported(
+          leaf,
+          ` (run mode ${JSON.stringify(leaf.value)}: plan, operate, spores)`,
+        );
       }
       setOrDelete(p, key, leaf.value);
       return "parameters.mode";
@@ -425,6 +428,12 @@ function applyRun(config: ModelConfig, leaf: Leaf, rest: readonly string[]): str
       setOrDelete(p, "objective_sense", sense);
       return "parameters.objective_sense";
     }
+  }
+  if (rest[0] === "operation" && rest.length === 2) {
+    const operation = { ...(config.parameters.operation ?? {}) } as Json;
+    setOrDelete(operation, rest[1]!, leaf.value);
+    (p as Json)["operation"] = operation;
+    return "parameters.operation";
   }
   if (rest[0] === "spores_options" && rest.length >= 2) {
     // Calliope's run.spores_options merged key by key (objective_cost_class as a whole or per class).

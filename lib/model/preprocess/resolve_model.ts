@@ -28,6 +28,7 @@ import { resolveMilp } from "./milp_settings.ts";
 import { applyModelTime } from "./apply_model_time.ts";
 import { sporesOptions } from "../spores/spores_options.ts";
 import { sporesProblems } from "../spores/spores_problems.ts";
+import { resolveOperate } from "./resolve_operate.ts";
 import { availableAreaProblems, resolveLocation } from "./resolve_location.ts";
 import {
   decisionShareProblems,
@@ -325,6 +326,7 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
     },
   };
   const timed = applyModelTime(resolved, config);
+  if (params.mode === "operate") return resolveOperate(timed, params.operation);
   if (params.mode !== "spores") return timed;
   const spores = sporesOptions(params.spores ?? {});
   const sporesProblemsFound = sporesProblems(timed, spores);

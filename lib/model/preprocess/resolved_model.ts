@@ -9,6 +9,7 @@
  */
 import type { ClusterMap } from "../time/time_data.ts";
 import type { SporesOptions } from "../spores/spores_options.ts";
+import type { OperateOptions } from "../operate/operate_options.ts";
 import type { TechType } from "../model_config.ts";
 import type { ResolvedGroupConstraint } from "./group_constraints.ts";
 import type { ResolvedMilp } from "./milp_settings.ts";
@@ -176,6 +177,8 @@ export interface ResolvedModel {
   readonly clusters?: ClusterMap;
   /** `run.mode: spores`: solved as a sequence of spores (lib/model/spores/run_spores.ts). */
   readonly spores?: SporesOptions;
+  /** `run.mode: operate`: capacities fixed, solved window by window (lib/model/operate/). */
+  readonly operate?: OperateOptions;
   /** Clustered with `storage_inter_cluster` (Calliope's default true): storage between days. */
   readonly storageInterCluster?: boolean;
   readonly locations: readonly ResolvedLocation[];

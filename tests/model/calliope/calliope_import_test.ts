@@ -196,7 +196,6 @@ Deno.test("importCalliopeModel() applies scenarios and overrides at the Calliope
 
 Deno.test("importCalliopeModel() refuses what the runner cannot solve, by Calliope path", async (t) => {
   const cases: [string, string[]][] = [
-    ["operate", ["run.mode", "run.operation"]],
     ["capacity_factor", ["techs.ccgt.constraints.capacity_factor_max"]],
   ];
   for (const [scenario, paths] of cases) {

@@ -29,7 +29,7 @@ Deno.test("run.mode spores and run.spores_options: imported, exported and read b
   }
 });
 
-Deno.test("run.spores_options: an unknown option or a bad value at its path; operate still refused", async () => {
+Deno.test("run.spores_options and run.operation: an unknown option or a bad value at its path", async () => {
   await assert.rejects(
     importCalliopeModel(NATIONAL, {
       scenario: "spores",
@@ -43,10 +43,24 @@ Deno.test("run.spores_options: an unknown option or a bad value at its path; ope
     },
   );
   await assert.rejects(
-    importCalliopeModel(NATIONAL, { scenario: "operate" }),
-    (e: unknown) =>
-      e instanceof ModelValidationError && e.problems.some((p) => p.path === "run.mode"),
+    importCalliopeModel(NATIONAL, {
+      scenario: "operate",
+      overrides: { "run.operation.window": 0, "run.mode": "design" },
+    }),
+    (e: unknown) => {
+      const paths = (e as ModelValidationError).problems.map((p) => p.path);
+      assert.ok(paths.includes("run.operation.window"), paths.join(", "));
+      assert.ok(paths.includes("run.mode"), paths.join(", "));
+      return true;
+    },
   );
+  const operate = await importCalliopeModel(NATIONAL, { scenario: "operate" });
+  assert.equal(operate.parameters.mode, "operate");
+  assert.deepEqual(operate.parameters.operation, {
+    window: 12,
+    horizon: 24,
+    use_cap_results: false,
+  });
 });
 
 Deno.test("a ModelConfig scenario sets the mode and merges spores options key by key", async () => {

@@ -369,8 +369,13 @@ Deno.test("readFrontendModel() reads run settings", async (t) => {
     assert.ok(notes.some((n) => /solver "gurobi".*HiGHS/.test(n)));
     assert.ok(!notes.some((n) => /mipGap ignored/.test(n)));
   });
-  await t.step("operate mode is a problem", () => {
-    assert.deepEqual(problems(model({ modelConfig: { mode: "operate" } })).map((p) => p.path), [
+  await t.step("operate mode is taken, with run.operation from the form or runConfig", () => {
+    const form = read(
+      model({ modelConfig: { mode: "operate", operation: { window: 12, horizon: 24 } } }),
+    );
+    assert.equal(form.config.parameters.mode, "operate");
+    assert.deepEqual(form.config.parameters.operation, { window: 12, horizon: 24 });
+    assert.deepEqual(problems(model({ modelConfig: { mode: "spores" } })).map((p) => p.path), [
       "modelConfig.mode",
     ]);
   });

@@ -38,14 +38,23 @@ Deno.test("readFrontendParameters() keeps canonical parameters given as an objec
 
 Deno.test("readFrontendParameters() takes the mode of metadata.runConfig only without a form", () => {
   const ctx = newFrontendContext();
-  readFrontendParameters({ metadata: { runConfig: { mode: "operate" } } }, ctx);
-  assert.deepEqual(ctx.problems.map((p) => p.path), ["metadata.runConfig.mode"]);
+  const out = readFrontendParameters(
+    { metadata: { runConfig: { mode: "operate", operation: { window: 24, horizon: 48 } } } },
+    ctx,
+  );
+  assert.deepEqual(ctx.problems, []);
+  assert.equal(out["mode"], "operate");
+  assert.deepEqual(out["operation"], { window: 24, horizon: 48 });
   const ctx2 = newFrontendContext();
-  readFrontendParameters(
+  const out2 = readFrontendParameters(
     { metadata: { runConfig: { mode: "operate" } }, modelConfig: { mode: "plan" } },
     ctx2,
   );
   assert.deepEqual(ctx2.problems, []);
+  assert.equal(out2["mode"], undefined);
+  const ctx3 = newFrontendContext();
+  readFrontendParameters({ metadata: { runConfig: { mode: "spores" } } }, ctx3);
+  assert.deepEqual(ctx3.problems.map((p) => p.path), ["metadata.runConfig.mode"]);
 });
 
 Deno.test("readFrontendParameters() ignores one subset_time row alone, with a note", () => {

@@ -162,7 +162,7 @@ Deno.test("applyScenario() reports unknown names and unsupported keys by path", 
     const ps = problemsOf(withOverrides({
       x: {
         "group_constraints.g.techs": ["ccgt"],
-        "run.mode": "operate",
+        "run.mode": "design",
         "techs.ccgt.exists": false,
       },
     }, "x"));
