@@ -11,6 +11,9 @@ import type { SolveHooks, SolveOptions, SolveOutcome } from "../solver/solve_typ
 import type { RunHooks, RunOptions, RunResult } from "./model_runner.ts";
 import { runSpores } from "../model/spores/run_spores.ts";
 import { runOperate } from "../model/operate/run_operate.ts";
+import { prepareOperate } from "../model/operate/prepare_operate.ts";
+import { planCapacities } from "../model/operate/plan_capacities.ts";
+import { ModelValidationError } from "../model/model_problem.ts";
 import { createPersistentLpSolver } from "../solver/persistent_lp.ts";
 import { loadHighsOnce } from "../solver/highs_loader.ts";
 
@@ -38,16 +41,7 @@ export async function solveModel(
     ? prepared
     : { ...prepared, solver: { ...prepared.solver, ...options.solver } };
   for (const note of notes) hooks.log(`[runner] ${note}`);
-  if (model.operate !== undefined) {
-    // One HiGHS model, updated between windows, on this realm's HiGHS (the job's Worker in the
-    // service); runOperate logs the warnings.
-    const solver = createPersistentLpSolver(await loadHighsOnce());
-    try {
-      return await runOperate(model, model.operate, hooks, solver);
-    } finally {
-      solver.dispose();
-    }
-  }
+  if (model.operate !== undefined) return await solveOperate(model, hooks, solve, options);
   for (const warning of model.warnings ?? []) hooks.log(`[runner] warning: ${warning}`);
   const spores = model.spores;
   if (spores === undefined) return await solveOnce(model, hooks, solve, options, true);
@@ -89,4 +83,39 @@ async function solveOnce(
       `${outcome.solveMs.toFixed(0)} ms`,
   );
   return readResults(model, index, outcome, { buildMs });
+}
+
+/**
+ * Operate mode: the windows on one HiGHS model, updated between them, on this realm's HiGHS
+ * (the job's Worker in the service); runOperate logs the warnings. With `use_cap_results` the
+ * model is solved in plan mode first and its capacities fixed.
+ */
+async function solveOperate(
+  model: ResolvedModel,
+  hooks: RunHooks,
+  solve: SolveLp,
+  options: RunOptions,
+): Promise<RunResult> {
+  const operate = model.operate!;
+  let fixed = model;
+  if (operate.use_cap_results) {
+    hooks.log("[runner] use_cap_results: solving in plan mode for the capacities");
+    const { operate: _, ...plan } = model;
+    const planned = await solveOnce(plan, { ...hooks, progress: () => {} }, solve, options, false);
+    if (!planned.success) return planned;
+    const prepared = prepareOperate(model, operate, planCapacities(planned));
+    if (!prepared.ok) {
+      throw new ModelValidationError(prepared.problems.map((message) => ({
+        path: "parameters.operation.use_cap_results",
+        message,
+      })));
+    }
+    fixed = prepared.model;
+  }
+  const solver = createPersistentLpSolver(await loadHighsOnce());
+  try {
+    return await runOperate(fixed, operate, hooks, solver);
+  } finally {
+    solver.dispose();
+  }
 }

@@ -2,7 +2,9 @@
  * `run.mode: operate` on a resolved model: Calliope's checks of `run.operation` and of what
  * operate can fix (`prepareOperate`), as problems at `parameters.operation` and
  * `parameters.mode`; the model then carries its fixed capacities, Calliope's warnings and the
- * options the runner's rolling windows read.
+ * options the runner's rolling windows read. With `use_cap_results` the capacities come from a
+ * plan solve of the same model, which the runner does first (operateWithPlanCapacities): the
+ * model stays as it is, marked for operate.
  */
 import { ModelValidationError } from "../model_problem.ts";
 import {
@@ -24,6 +26,7 @@ export function resolveOperate(
       optionProblems.map((message) => ({ path: "parameters.operation", message })),
     );
   }
+  if (options.use_cap_results) return { ...model, operate: options };
   const prepared = prepareOperate(model, options);
   if (!prepared.ok) {
     throw new ModelValidationError(
