@@ -70,7 +70,7 @@ Deno.test("model-import and model-export CLIs round-trip the national-scale exam
 Deno.test("model-import and model-export fail with exit code 1 and say why", async () => {
   await withTemp(async (dir) => {
     const json = join(dir, "m.json");
-    assert.equal(await importMain([NATIONAL, "--scenario", "spores", "--out", json]), 1);
+    assert.equal(await importMain([NATIONAL, "-o", "run.mode=design", "--out", json]), 1);
     assert.equal(await importMain([NATIONAL, "--scenario", "nope", "--out", json]), 1);
     assert.equal(await importMain([NATIONAL]), 2);
     await Deno.writeTextFile(

@@ -2,7 +2,7 @@
  * Calliope 0.6.10's `TestEnergyCapacityPerStorageCapacity` (`calliope/test/
  * test_constraint_results.py`), its plan-mode cases, on `energy_cap_per_storage_cap.yaml`
  * (one storage and a demand; the only supply has no capacity), with Calliope's numbers. Its
- * operate-mode cases come with operate mode (issue 23).
+ * operate-mode cases are in tests/model/operate/operate_examples_test.ts.
  */
 import assert from "node:assert/strict";
 import type { RunResult } from "../../lib/runner/model_runner.ts";
