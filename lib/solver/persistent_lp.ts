@@ -9,6 +9,7 @@ import type { LinearProgram } from "../lp/linear_program.ts";
 import { type Highs, solverName } from "./highs_loader.ts";
 import type { SolveHooks, SolveOptions, SolveOutcome } from "./solve_types.ts";
 import { modelStatusText, terminationOf } from "./termination.ts";
+import { highsModelData, infoNumber } from "./highs_model_data.ts";
 
 /** How a solve reached HiGHS. */
 export interface PersistentSolveStats {
@@ -60,7 +61,7 @@ export function createPersistentLpSolver(highs: Highs): PersistentLpSolver {
 
   const create = (lp: LinearProgram): Model => {
     model?.dispose();
-    const m = highs.createModel(modelData(highs, lp));
+    const m = highs.createModel(highsModelData(highs, lp));
     m.options.set({ output_flag: true, log_to_console: false });
     const { callbackType } = highs.constants;
     m.raw.setCallback((event) => {
@@ -244,41 +245,5 @@ function applyChanges(
     changedColBounds: boundCols.length,
     changedRowBounds: rows.length,
     changedCoefficients: coefficients,
-  };
-}
-
-function infoNumber(model: Model, name: string): number {
-  try {
-    const value = Number(model.info.get(name));
-    return Number.isFinite(value) && value > 0 ? value : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** The LP as HiGHS model data (±Infinity as HiGHS's infinity). */
-function modelData(highs: Highs, lp: LinearProgram) {
-  const bound = (values: Float64Array) =>
-    values.map((v) => v === Infinity ? highs.infinity : v === -Infinity ? -highs.infinity : v);
-  return {
-    numCols: lp.numCols,
-    numRows: lp.numRows,
-    offset: lp.offset,
-    sense: lp.sense === "maximize"
-      ? highs.constants.objectiveSense.maximize
-      : highs.constants.objectiveSense.minimize,
-    colCost: lp.colCost,
-    colLower: bound(lp.colLower),
-    colUpper: bound(lp.colUpper),
-    rowLower: bound(lp.rowLower),
-    rowUpper: bound(lp.rowUpper),
-    matrix: {
-      format: "csc" as const,
-      numRows: lp.matrix.numRows,
-      numCols: lp.matrix.numCols,
-      starts: lp.matrix.starts,
-      indices: lp.matrix.indices,
-      values: lp.matrix.values,
-    },
   };
 }

@@ -7,6 +7,7 @@ import type { LinearProgram } from "../lp/linear_program.ts";
 import { type Highs, solverName } from "./highs_loader.ts";
 import type { SolveHooks, SolveOptions, SolveOutcome } from "./solve_types.ts";
 import { modelStatusText, terminationOf } from "./termination.ts";
+import { highsModelData, infoNumber } from "./highs_model_data.ts";
 
 /** Hooks of the core: the caller's hooks plus a stop check polled during the solve. */
 export type SolveLpHooks = SolveHooks & {
@@ -95,7 +96,7 @@ export function solveLpArrays(
   let model: ReturnType<Highs["createModel"]> | undefined;
   const isMip = lp.integrality !== undefined && lp.integrality.some((v) => v !== 0);
   try {
-    model = highs.createModel(modelData(highs, lp));
+    model = highs.createModel(highsModelData(highs, lp));
     // Logs go to the callback only: output_flag is the master switch, the console sink is off.
     model.options.set({
       output_flag: true,
@@ -232,46 +233,6 @@ function mipReport(
   return {
     ...(gap === undefined ? {} : { mipGap: gap }),
     ...(bound === undefined ? {} : { mipDualBound: bound }),
-  };
-}
-
-/** A numeric HiGHS info value (int64 values arrive as bigint); 0 when unavailable. */
-function infoNumber(model: ReturnType<Highs["createModel"]>, name: string): number {
-  try {
-    const value = Number(model.info.get(name));
-    return Number.isFinite(value) && value > 0 ? value : 0;
-  } catch {
-    return 0;
-  }
-}
-
-/** The LP as HiGHS model data; ±Infinity becomes HiGHS's infinity if the build uses another. */
-function modelData(highs: Highs, lp: LpArrays) {
-  const bound = (values: Float64Array) =>
-    highs.infinity === Infinity
-      ? values
-      : values.map((v) => v === Infinity ? highs.infinity : v === -Infinity ? -highs.infinity : v);
-  return {
-    numCols: lp.numCols,
-    numRows: lp.numRows,
-    offset: lp.offset,
-    sense: lp.sense === "maximize"
-      ? highs.constants.objectiveSense.maximize
-      : highs.constants.objectiveSense.minimize,
-    colCost: lp.colCost,
-    colLower: bound(lp.colLower),
-    colUpper: bound(lp.colUpper),
-    rowLower: bound(lp.rowLower),
-    rowUpper: bound(lp.rowUpper),
-    matrix: {
-      format: "csc" as const,
-      numRows: lp.matrix.numRows,
-      numCols: lp.matrix.numCols,
-      starts: lp.matrix.starts,
-      indices: lp.matrix.indices,
-      values: lp.matrix.values,
-    },
-    ...(lp.integrality === undefined ? {} : { integrality: Int32Array.from(lp.integrality) }),
   };
 }
 
