@@ -10,6 +10,7 @@ import { type Highs, solverName } from "./highs_loader.ts";
 import type { SolveHooks, SolveOptions, SolveOutcome } from "./solve_types.ts";
 import { modelStatusText, terminationOf } from "./termination.ts";
 import { highsModelData, infoNumber } from "./highs_model_data.ts";
+import { LineRelay, watchSolve } from "./highs_callbacks.ts";
 
 /** How a solve reached HiGHS. */
 export interface PersistentSolveStats {
@@ -46,41 +47,15 @@ export function createPersistentLpSolver(highs: Highs): PersistentLpSolver {
   let model: Model | undefined;
   let loaded: LinearProgram | undefined;
   let loadedShape: string | undefined;
-  let onLog: ((line: string) => void) | undefined;
+  let relay = new LineRelay(undefined);
   let stop: () => boolean = () => false;
-  let carry = "";
-  const emit = (part: string) => {
-    const line = part.endsWith("\r") ? part.slice(0, -1) : part;
-    if (line.trim() !== "") onLog?.(line);
-  };
-  const relay = (text: string) => {
-    const parts = (carry + text).split("\n");
-    carry = parts.pop() ?? "";
-    for (const p of parts) emit(p);
-  };
 
   const create = (lp: LinearProgram): Model => {
     model?.dispose();
     const m = highs.createModel(highsModelData(highs, lp));
     m.options.set({ output_flag: true, log_to_console: false });
-    const { callbackType } = highs.constants;
-    m.raw.setCallback((event) => {
-      if (event.type === callbackType.logging) relay(event.message);
-      else if (
-        (event.type === callbackType.simplexInterrupt ||
-          event.type === callbackType.ipmInterrupt) && stop()
-      ) {
-        event.interrupt();
-      }
-      return undefined;
-    });
-    for (
-      const type of [
-        callbackType.logging,
-        callbackType.simplexInterrupt,
-        callbackType.ipmInterrupt,
-      ]
-    ) m.raw.startCallback(type);
+    // Registered once per model; each solve sets the relay and the stop check it reads.
+    watchSolve(highs, m, (message) => relay.push(message), () => stop());
     return m;
   };
 
@@ -89,7 +64,7 @@ export function createPersistentLpSolver(highs: Highs): PersistentLpSolver {
       if (lp.integrality?.some((v) => v !== 0)) {
         return Promise.reject(new Error("The persistent solver takes linear programs only"));
       }
-      onLog = hooks.onLog;
+      relay = new LineRelay(hooks.onLog);
       stop = () => hooks.signal?.aborted === true;
       const started = performance.now();
       let stats: Omit<PersistentSolveStats, "loadMs">;
@@ -132,8 +107,7 @@ export function createPersistentLpSolver(highs: Highs): PersistentLpSolver {
         });
       }
       const { modelStatus } = model.run();
-      emit(carry);
-      carry = "";
+      relay.flush();
       const solveMs = performance.now() - runStarted;
       const termination = terminationOf(modelStatus);
       const optimal = termination === "optimal";

@@ -8,6 +8,7 @@ import { type Highs, solverName } from "./highs_loader.ts";
 import type { SolveHooks, SolveOptions, SolveOutcome } from "./solve_types.ts";
 import { modelStatusText, terminationOf } from "./termination.ts";
 import { highsModelData, infoNumber } from "./highs_model_data.ts";
+import { LineRelay, watchSolve } from "./highs_callbacks.ts";
 
 /** Hooks of the core: the caller's hooks plus a stop check polled during the solve. */
 export type SolveLpHooks = SolveHooks & {
@@ -114,32 +115,8 @@ export function solveLpArrays(
     // The default IIS strategy returns nothing when presolve proves infeasibility; row priority
     // (from an elastic LP, then made irreducible) names the rows.
     model.options.set("iis_strategy", highs.constants.iis.strategyRowPriority);
-    // Registered on the raw instance rather than passed to run(), so that the stop check and the
-    // log also cover the LP solves of the IIS search after run() returns.
-    const { callbackType } = highs.constants;
-    model.raw.setCallback((event) => {
-      if (event.type === callbackType.logging) {
-        relay.push(event.message);
-      } else if (
-        (event.type === callbackType.simplexInterrupt ||
-          event.type === callbackType.ipmInterrupt ||
-          event.type === callbackType.mipInterrupt) &&
-        stop()
-      ) {
-        event.interrupt();
-      }
-      return undefined;
-    });
-    for (
-      const type of [
-        callbackType.logging,
-        callbackType.simplexInterrupt,
-        callbackType.ipmInterrupt,
-        ...(isMip ? [callbackType.mipInterrupt] : []),
-      ]
-    ) {
-      model.raw.startCallback(type);
-    }
+    // On the raw instance, so that the stop check and the log also cover the IIS search's solves.
+    watchSolve(highs, model, (message) => relay.push(message), stop, isMip);
 
     const runStarted = performance.now();
     const { modelStatus } = model.run();
@@ -234,31 +211,4 @@ function mipReport(
     ...(gap === undefined ? {} : { mipGap: gap }),
     ...(bound === undefined ? {} : { mipDualBound: bound }),
   };
-}
-
-/**
- * Splits HiGHS log messages into lines. A message may hold several lines or end mid-line, so
- * the unfinished tail waits for the next message; empty lines are dropped.
- */
-class LineRelay {
-  #carry = "";
-  constructor(private readonly onLine: ((line: string) => void) | undefined) {}
-
-  push(text: string): void {
-    if (this.onLine === undefined) return;
-    const parts = (this.#carry + text).split("\n");
-    this.#carry = parts.pop() ?? "";
-    for (const part of parts) this.#emit(part);
-  }
-
-  flush(): void {
-    const rest = this.#carry;
-    this.#carry = "";
-    this.#emit(rest);
-  }
-
-  #emit(part: string): void {
-    const line = part.endsWith("\r") ? part.slice(0, -1) : part;
-    if (line.trim() !== "") this.onLine?.(line);
-  }
 }
