@@ -2,6 +2,7 @@
  * Helpers of the backend tests: the real solver runner (HiGHS) served on a real socket, and a
  * backend over a fresh state store, served too, so that every test speaks HTTP to both.
  */
+import assert from "node:assert/strict";
 import { createHighsModelRunner } from "../../../lib/runner/highs_model_runner.ts";
 import type { ModelRunner } from "../../../lib/runner/model_runner.ts";
 import { openStore, type Store } from "../../../lib/store/store.ts";
@@ -106,6 +107,25 @@ export async function waitFinished(base: string, jobId: string, ms = 30_000): Pr
     if (performance.now() > end) throw new Error(`job ${jobId} still ${body.status}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/**
+ * Saves `model` in the backend, runs it and waits until its job completed (each step asserted);
+ * the job's id and its results.
+ */
+export async function runSavedModel(
+  base: string,
+  model: unknown,
+  // deno-lint-ignore no-explicit-any -- a result as JSON, read member by member
+): Promise<{ jobId: string; result: any }> {
+  const saved = await call(base, "POST", "/api/models", model);
+  assert.equal(saved.status, 201, JSON.stringify(saved.body));
+  const run = await call(base, "POST", `/api/models/${saved.body.id}/run`);
+  assert.equal(run.status, 202, JSON.stringify(run.body));
+  const job = await waitFinished(base, run.body.id, 60_000);
+  assert.equal(job.status, "completed", JSON.stringify(job));
+  const result = (await call(base, "GET", `/api/jobs/${run.body.id}/results`)).body;
+  return { jobId: run.body.id, result };
 }
 
 /** The frontend's national-scale model, one day. */

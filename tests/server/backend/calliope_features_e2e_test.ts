@@ -9,7 +9,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { importCalliopeModel } from "../../../lib/model/calliope/calliope_import.ts";
 import { main as modelRun } from "../../../pipelines/model_run.ts";
-import { call, serveBackend, serveRunner, waitFinished } from "./_backend.ts";
+import { call, runSavedModel, serveBackend, serveRunner } from "./_backend.ts";
 
 const TEST_MODEL = new URL("../../fixtures/calliope_test_model", import.meta.url).pathname;
 const URBAN = new URL("../../../data/models/calliope_urban_scale", import.meta.url).pathname;
@@ -46,17 +46,11 @@ Deno.test("backend and runner service: decided shares, MILP units and a reserve 
         await reserve(),
       ]] as const
     ) {
-      const saved = await call(b.base, "POST", "/api/models", model);
-      assert.equal(saved.status, 201, JSON.stringify(saved.body));
-      const run = await call(b.base, "POST", `/api/models/${saved.body.id}/run`);
-      assert.equal(run.status, 202, JSON.stringify(run.body));
-      const job = await waitFinished(b.base, run.body.id, 60_000);
-      assert.equal(job.status, "completed", `${name}: ${JSON.stringify(job)}`);
-      const got = await call(b.base, "GET", `/api/jobs/${run.body.id}/results`);
-      assert.equal(got.body.termination_condition, "optimal");
-      results[name] = got.body;
-      const record = await call(b.base, "GET", `/api/completed-runs/${run.body.id}`);
-      assert.equal(record.body.result.objective, got.body.objective);
+      const { jobId, result } = await runSavedModel(b.base, model);
+      assert.equal(result.termination_condition, "optimal", name);
+      results[name] = result;
+      const record = await call(b.base, "GET", `/api/completed-runs/${jobId}`);
+      assert.equal(record.body.result.objective, result.objective);
     }
     const shares = results["decided"]!["demand_share_per_timestep_decision"] as Record<
       string,

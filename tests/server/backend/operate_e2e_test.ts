@@ -10,7 +10,7 @@ import { join } from "node:path";
 import { importCalliopeModel } from "../../../lib/model/calliope/calliope_import.ts";
 import { main as modelRun } from "../../../pipelines/model_run.ts";
 import { dataOf, FrameReader } from "../runner/_app.ts";
-import { call, serveBackend, serveRunner, waitFinished } from "./_backend.ts";
+import { call, runSavedModel, serveBackend, serveRunner } from "./_backend.ts";
 
 const NATIONAL = new URL("../../../data/models/calliope_national_scale", import.meta.url).pathname;
 
@@ -24,18 +24,12 @@ Deno.test("backend and runner service: operate over three days, window by window
   const runner = await serveRunner();
   const b = await serveBackend(runner.url);
   try {
-    const saved = await call(b.base, "POST", "/api/models", await operate());
-    assert.equal(saved.status, 201, JSON.stringify(saved.body));
-    const run = await call(b.base, "POST", `/api/models/${saved.body.id}/run`);
-    assert.equal(run.status, 202, JSON.stringify(run.body));
-    const job = await waitFinished(b.base, run.body.id, 60_000);
-    assert.equal(job.status, "completed", JSON.stringify(job));
+    const { jobId, result } = await runSavedModel(b.base, await operate());
     const events = dataOf(
-      await new FrameReader((await fetch(`${b.base}/api/jobs/${run.body.id}/stream`)).body!).rest(),
+      await new FrameReader((await fetch(`${b.base}/api/jobs/${jobId}/stream`)).body!).rest(),
     );
     const text = JSON.stringify(events.filter((e) => e["type"] === "log"));
     for (let k = 1; k <= 6; k++) assert.ok(text.includes(`window ${k} of 6`), `window ${k}`);
-    const result = (await call(b.base, "GET", `/api/jobs/${run.body.id}/results`)).body;
     assert.equal(result.termination_condition, "optimal");
     assert.equal(result.timestamps.length, 72);
     assert.ok(
@@ -43,7 +37,7 @@ Deno.test("backend and runner service: operate over three days, window by window
       JSON.stringify(result.warnings),
     );
     assert.equal(result.energy_cap["region1::ccgt"], 30000);
-    const record = await call(b.base, "GET", `/api/completed-runs/${run.body.id}`);
+    const record = await call(b.base, "GET", `/api/completed-runs/${jobId}`);
     assert.equal(record.body.result.objective, result.objective);
   } finally {
     await b.dispose();

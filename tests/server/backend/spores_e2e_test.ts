@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { importCalliopeModel } from "../../../lib/model/calliope/calliope_import.ts";
 import { main as modelRun } from "../../../pipelines/model_run.ts";
 import { dataOf, FrameReader } from "../runner/_app.ts";
-import { call, serveBackend, serveRunner, waitFinished } from "./_backend.ts";
+import { call, runSavedModel, serveBackend, serveRunner } from "./_backend.ts";
 
 const NATIONAL = new URL("../../../data/models/calliope_national_scale", import.meta.url).pathname;
 
@@ -23,14 +23,9 @@ Deno.test("backend and runner service: four spores, streamed and kept", async ()
   const runner = await serveRunner();
   const b = await serveBackend(runner.url);
   try {
-    const saved = await call(b.base, "POST", "/api/models", await spores());
-    assert.equal(saved.status, 201, JSON.stringify(saved.body));
-    const run = await call(b.base, "POST", `/api/models/${saved.body.id}/run`);
-    assert.equal(run.status, 202, JSON.stringify(run.body));
-    const job = await waitFinished(b.base, run.body.id, 60_000);
-    assert.equal(job.status, "completed", JSON.stringify(job));
+    const { jobId, result } = await runSavedModel(b.base, await spores());
     const events = dataOf(
-      await new FrameReader((await fetch(`${b.base}/api/jobs/${run.body.id}/stream`)).body!).rest(),
+      await new FrameReader((await fetch(`${b.base}/api/jobs/${jobId}/stream`)).body!).rest(),
     );
     const lines = events.filter((e) => e["type"] === "log").map((e) =>
       String(e["message"] ?? e["line"] ?? JSON.stringify(e))
@@ -38,12 +33,11 @@ Deno.test("backend and runner service: four spores, streamed and kept", async ()
     for (const k of [0, 1, 2, 3]) {
       assert.ok(lines.some((l) => l.includes(`spore ${k} of 3`)), `spore ${k} in the stream`);
     }
-    const result = (await call(b.base, "GET", `/api/jobs/${run.body.id}/results`)).body;
     const entries = result.spores as { spore: number; costs_by_class: Record<string, number> }[];
     assert.deepEqual(entries.map((e) => e.spore), [0, 1, 2, 3]);
     const limit = entries[0]!.costs_by_class["monetary"]! * 1.1;
     for (const e of entries.slice(1)) assert.ok(e.costs_by_class["monetary"]! <= limit * 1.0001);
-    const record = await call(b.base, "GET", `/api/completed-runs/${run.body.id}`);
+    const record = await call(b.base, "GET", `/api/completed-runs/${jobId}`);
     assert.equal(record.body.result.spores.length, 4);
   } finally {
     await b.dispose();

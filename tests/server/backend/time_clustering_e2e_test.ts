@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { importCalliopeModel } from "../../../lib/model/calliope/calliope_import.ts";
 import { main as modelRun } from "../../../pipelines/model_run.ts";
-import { call, serveBackend, serveRunner, waitFinished } from "./_backend.ts";
+import { runSavedModel, serveBackend, serveRunner } from "./_backend.ts";
 
 const NATIONAL = new URL("../../../data/models/calliope_national_scale", import.meta.url).pathname;
 
@@ -22,13 +22,7 @@ Deno.test("backend and runner service: a clustered January", async () => {
   const runner = await serveRunner();
   const b = await serveBackend(runner.url);
   try {
-    const saved = await call(b.base, "POST", "/api/models", await january());
-    assert.equal(saved.status, 201, JSON.stringify(saved.body));
-    const run = await call(b.base, "POST", `/api/models/${saved.body.id}/run`);
-    assert.equal(run.status, 202, JSON.stringify(run.body));
-    const job = await waitFinished(b.base, run.body.id, 60_000);
-    assert.equal(job.status, "completed", JSON.stringify(job));
-    const result = (await call(b.base, "GET", `/api/jobs/${run.body.id}/results`)).body;
+    const { result } = await runSavedModel(b.base, await january());
     assert.equal(result.termination_condition, "optimal");
     assert.equal(result.timesteps.length, 4 * 24);
     assert.equal(result.datestep_cluster.length, 31);
