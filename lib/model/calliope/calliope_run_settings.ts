@@ -14,7 +14,7 @@ import {
 import type { ReportProblem as Report } from "../model_problem.ts";
 import { convertReserveMargin } from "./calliope_reserve_margin.ts";
 import { convertTime } from "./calliope_time.ts";
-import { convertSpores } from "./calliope_spores.ts";
+import { convertRunModes } from "./calliope_run_modes.ts";
 
 /** Keys of `run:` that only steer Calliope's own solver call, not the model. */
 const RUN_KEYS_IGNORED = new Set([
@@ -117,7 +117,7 @@ export function convertParameters(config: AttrDict, problem: Report): Record<str
     else params["bigM"] = n;
   }
   convertReserveMargin(config, params, problem);
-  convertSpores(config, params, problem);
+  convertRunModes(config, params, problem);
   const relax = getKey(config, `run.relax_constraint.${RELAX_KEY}`);
   if (relax !== undefined && relax !== null) {
     const n = typeof relax === "string" ? Number(relax) : relax;

@@ -5,7 +5,8 @@
  * Calliope's shape as `parameters.time`, checked by its schema, each problem at its
  * `model.time...` path.
  */
-import { type AttrDict, getKey, isAttrDict, toJson } from "./calliope_yaml.ts";
+import { type AttrDict, getKey, isAttrDict } from "./calliope_yaml.ts";
+import { checkedSection } from "./calliope_checked_section.ts";
 import type { ReportProblem as Report } from "../model_problem.ts";
 import { timeConfigSchema } from "../time/time_config_schema.ts";
 
@@ -29,13 +30,8 @@ export function convertTime(
   const plainResample = time["function"] === "resample" &&
     Object.keys(time).every((k) => k === "function" || k === "function_options");
   if (!plainResample) {
-    const json = toJson(time);
-    const parsed = timeConfigSchema.safeParse(json);
-    if (parsed.success) params["time"] = json;
-    for (const issue of parsed.error?.issues ?? []) {
-      const at = issue.path.map((p) => typeof p === "number" ? `[${p}]` : `.${String(p)}`);
-      problem(`model.time${at.join("")}`, issue.message);
-    }
+    const json = checkedSection(time, timeConfigSchema, "model.time", problem);
+    if (json !== undefined) params["time"] = json;
     return;
   }
   const options = time["function_options"];
