@@ -207,6 +207,16 @@ function setOrDelete(obj: Json, key: string, value: unknown): void {
   else obj[key] = structuredClone(value);
 }
 
+/** setOrDelete at a nested `path` of `obj`, creating the objects on the way. */
+function setOrDeleteAt(obj: Json, path: readonly string[], value: unknown): void {
+  let at = obj;
+  for (const part of path.slice(0, -1)) {
+    if (typeof at[part] !== "object" || at[part] === null) at[part] = {};
+    at = at[part] as Json;
+  }
+  setOrDelete(at, path.at(-1)!, value);
+}
+
 /** `1--3,a` -> ["1", "2", "3", "a"] (Calliope's `explode_locations`). */
 function explodeLocations(key: string): string[] {
   const out: string[] = [];
@@ -376,12 +386,7 @@ function applyTime(config: ModelConfig, leaf: Leaf, path: readonly string[]): st
       function: "resample",
       function_options: { resolution: `${p.time_resolution_h}H` },
     })) as Json;
-  let at = time;
-  for (const part of path.slice(0, -1)) {
-    if (typeof at[part] !== "object" || at[part] === null) at[part] = {};
-    at = at[part] as Json;
-  }
-  setOrDelete(at, path.at(-1)!, leaf.value);
+  setOrDeleteAt(time, path, leaf.value);
   const options = time["function_options"] as Json | undefined;
   const plainResample = time["function"] === "resample" && time["masks"] === undefined &&
     Object.keys(options ?? {}).every((k) => k === "resolution");
@@ -438,12 +443,7 @@ function applyRun(config: ModelConfig, leaf: Leaf, rest: readonly string[]): str
   if (rest[0] === "spores_options" && rest.length >= 2) {
     // Calliope's run.spores_options merged key by key (objective_cost_class as a whole or per class).
     const spores = structuredClone(config.parameters.spores ?? {}) as Json;
-    let at = spores;
-    for (const part of rest.slice(1, -1)) {
-      if (typeof at[part] !== "object" || at[part] === null) at[part] = {};
-      at = at[part] as Json;
-    }
-    setOrDelete(at, rest.at(-1)!, leaf.value);
+    setOrDeleteAt(spores, rest.slice(1), leaf.value);
     (p as Json)["spores"] = spores;
     return "parameters.spores";
   }
