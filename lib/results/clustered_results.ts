@@ -11,7 +11,7 @@
  */
 import { at, type ResolvedModel } from "../model/preprocess/resolved_model.ts";
 import type { LpIndex } from "../lp/lp_index.ts";
-import { msToTimestamp } from "../model/time/model_time_data.ts";
+import { formatMs } from "../model/preprocess/time_window.ts";
 import { expandTable, type FullTimeline } from "./full_timeline.ts";
 
 type SeriesTable = Record<string, number[]>;
@@ -53,7 +53,7 @@ export function clusteredMembers(
     timesteps: model.timestamps,
     timestep_weights: model.weights,
     timestep_cluster: clusters.timestepCluster,
-    datesteps: clusters.datesteps.map((ms) => msToTimestamp(ms).slice(0, 10)),
+    datesteps: clusters.datesteps.map((ms) => formatMs(ms).slice(0, 10)),
     datestep_cluster: clusters.datestepCluster,
     ...(index.storageInterCluster.size === 0 ? {} : { storage_inter_cluster: inter }),
     reconstructed: {

@@ -6,7 +6,7 @@
  */
 import type { ResolvedModel } from "../model/preprocess/resolved_model.ts";
 import { DAY_MS } from "../model/time/time_data.ts";
-import { msToTimestamp, timestampToMs } from "../model/time/model_time_data.ts";
+import { formatMs, timestampMs } from "../model/preprocess/time_window.ts";
 import { timestepClusters } from "../model/time/timestep_clusters.ts";
 
 /** Every timestep of the original days, and where each comes from. */
@@ -24,7 +24,7 @@ export interface FullTimeline {
 export function fullTimeline(model: ResolvedModel): FullTimeline | undefined {
   const clusters = model.clusters;
   if (clusters === undefined) return undefined;
-  const ms = model.timestamps.map(timestampToMs);
+  const ms = model.timestamps.map(timestampMs);
   const midnight = (t: number) => Math.floor(t / DAY_MS) * DAY_MS;
   // Each cluster's representative day: its timesteps in the clustered timeline.
   const stepsOf = new Map<number, number[]>();
@@ -43,7 +43,7 @@ export function fullTimeline(model: ResolvedModel): FullTimeline | undefined {
   clusters.datesteps.forEach((date, d) => {
     for (const t of stepsOf.get(clusters.datestepCluster[d]!) ?? []) {
       const offset = ms[t]! - dayOfStep[t]!;
-      timestamps.push(msToTimestamp(date + offset));
+      timestamps.push(formatMs(date + offset));
       source.push(t);
       day.push(d);
       hoursIntoDay.push(offset / 3_600_000);

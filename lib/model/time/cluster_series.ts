@@ -3,7 +3,7 @@
  * column Calliope 0.6 would (`file=NAME.csv:column`; the column may be left out only when the
  * table has one), with Calliope's messages when it cannot.
  */
-import { timestampToMs } from "./model_time_data.ts";
+import { timestampMs } from "../preprocess/time_window.ts";
 import type { ClusteringContext } from "./apply_clustering.ts";
 
 /** A time-series table as the ModelConfig holds one (`id` = the file name without `.csv`). */
@@ -41,6 +41,6 @@ export function clusterSeriesFrom(
           `${names.join(", ")}).`,
       };
     }
-    return { timestamps: table.timestamps.map(timestampToMs), values };
+    return { timestamps: table.timestamps.map(timestampMs), values };
   };
 }

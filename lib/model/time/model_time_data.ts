@@ -11,18 +11,9 @@ import type {
   Series,
 } from "../preprocess/resolved_model.ts";
 import type { TimeData, TimeResult, TimeVariable } from "./time_data.ts";
+import { formatMs, timestampMs } from "../preprocess/time_window.ts";
 
 const COST_SERIES = ["om_prod", "om_con", "export"] as const;
-
-/** `2005-01-01T00:00:00` -> UTC ms (the model's local times are read as UTC). */
-export function timestampToMs(timestamp: string): number {
-  return Date.parse(`${timestamp}Z`);
-}
-
-/** UTC ms -> `2005-01-01T00:00:00`. */
-export function msToTimestamp(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 19);
-}
 
 /** The time-varying data of `model`. */
 export function timeDataOf(model: ResolvedModel): TimeData {
@@ -52,7 +43,7 @@ export function timeDataOf(model: ResolvedModel): TimeData {
     }
   }
   return {
-    timestamps: model.timestamps.map(timestampToMs),
+    timestamps: model.timestamps.map(timestampMs),
     resolution: model.resolution,
     weights: model.weights,
     variables,
@@ -98,7 +89,7 @@ export function withTimeData(model: ResolvedModel, result: TimeResult): Resolved
   });
   return {
     ...model,
-    timestamps: result.data.timestamps.map(msToTimestamp),
+    timestamps: result.data.timestamps.map(formatMs),
     resolution: result.data.resolution,
     weights: result.data.weights,
     locTechs,

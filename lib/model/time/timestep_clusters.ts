@@ -5,7 +5,7 @@
  * treat a kept day like any representative day.
  */
 import { type ClusterMap, DAY_MS } from "./time_data.ts";
-import { timestampToMs } from "./model_time_data.ts";
+import { timestampMs } from "../preprocess/time_window.ts";
 
 /** Per timestep (`2005-01-01T00:00:00` stamps): its cluster, a kept day's own one included. */
 export function timestepClusters(map: ClusterMap, timestamps: readonly string[]): number[] {
@@ -13,7 +13,7 @@ export function timestepClusters(map: ClusterMap, timestamps: readonly string[])
   return timestamps.map((stamp, t) => {
     const c = map.timestepCluster[t]!;
     if (c >= 0) return c;
-    const ms = timestampToMs(stamp);
+    const ms = timestampMs(stamp);
     const d = dayIndex.get(Math.floor(ms / DAY_MS) * DAY_MS);
     if (d === undefined) throw new RangeError(`timestep ${stamp} has no cluster and no day`);
     return map.datestepCluster[d]!;

@@ -5,7 +5,8 @@
  */
 import { importCalliopeModel } from "../../../lib/model/calliope/calliope_import.ts";
 import { resolveModel } from "../../../lib/model/preprocess/resolve_model.ts";
-import { timeDataOf, timestampToMs } from "../../../lib/model/time/model_time_data.ts";
+import { timeDataOf } from "../../../lib/model/time/model_time_data.ts";
+import { timestampMs } from "../../../lib/model/preprocess/time_window.ts";
 import type { TimeData } from "../../../lib/model/time/time_data.ts";
 
 const MODELS = new URL("../../../data/models/", import.meta.url).pathname;
@@ -40,7 +41,7 @@ export async function testModelTimeData(file: string): Promise<TimeData> {
 
 /** `2005-01-01 22:00` -> UTC ms. */
 export function ms(text: string): number {
-  return timestampToMs(text.replace(" ", "T") + (text.length === 16 ? ":00" : ""));
+  return timestampMs(text.replace(" ", "T") + (text.length === 16 ? ":00" : ""));
 }
 
 /** UTC ms -> `2005-01-01 22:00:00`, as Calliope's tests write timestamps. */

@@ -10,7 +10,7 @@ import {
   type ClusteringOptions,
 } from "../../../lib/model/time/apply_clustering.ts";
 import { clusterSeriesFrom } from "../../../lib/model/time/cluster_series.ts";
-import { msToTimestamp } from "../../../lib/model/time/model_time_data.ts";
+import { formatMs } from "../../../lib/model/preprocess/time_window.ts";
 import { DAY_MS, type TimeData, type TimeResult } from "../../../lib/model/time/time_data.ts";
 import { nationalTimeData } from "./_clustering_data.ts";
 
@@ -232,7 +232,7 @@ Deno.test("applyClustering() file= with how: mean gives each cluster's exact mea
     id: "weekdays",
     timestamps: Array.from(
       { length: DAYS },
-      (_, d) => msToTimestamp(data.timestamps[0]! + d * DAY_MS),
+      (_, d) => formatMs(data.timestamps[0]! + d * DAY_MS),
     ),
     columns: { c: Array.from({ length: DAYS }, (_, d) => d % 3) },
   };

@@ -1,12 +1,12 @@
 import assert from "node:assert/strict";
 import { applyClustering } from "../../../lib/model/time/apply_clustering.ts";
 import { clusterSeriesFrom } from "../../../lib/model/time/cluster_series.ts";
-import { msToTimestamp, timestampToMs } from "../../../lib/model/time/model_time_data.ts";
+import { formatMs, timestampMs } from "../../../lib/model/preprocess/time_window.ts";
 import { representativeDays } from "../../../lib/model/time/representative_days.ts";
 import { DAY_MS, HOUR_MS, type TimeData } from "../../../lib/model/time/time_data.ts";
 
 // Four days of two 12-hour steps; one series whose days are 0, 1, 1.1 and 5.
-const start = timestampToMs("2005-01-01T00:00:00");
+const start = timestampMs("2005-01-01T00:00:00");
 const timestamps = [0, 1, 2, 3].flatMap((d) =>
   [0, 12].map((h) => start + d * DAY_MS + h * HOUR_MS)
 );
@@ -26,7 +26,7 @@ const days = {
 Deno.test("representativeDays() mean: the members' mean, dated by the middle member", () => {
   const reps = representativeDays(data.variables, days, [0, 1, 1, 1], "mean");
   assert.deepEqual(reps.days.map((d) => d.size), [1, 3]);
-  assert.deepEqual(reps.days.map((d) => msToTimestamp(d.date)), [
+  assert.deepEqual(reps.days.map((d) => formatMs(d.date)), [
     "2005-01-01T00:00:00",
     "2005-01-03T00:00:00", // members 01-02, 01-03, 01-04: index int(3 / 2) = 1
   ]);
@@ -40,7 +40,7 @@ Deno.test("representativeDays() closest merges clusters that share a closest day
   assert.deepEqual(reps.warnings, [
     "Creating 1 fewer clusters as some clusters share the same closest day",
   ]);
-  assert.deepEqual(reps.days.map((d) => [msToTimestamp(d.date), d.size, d.values[0]]), [
+  assert.deepEqual(reps.days.map((d) => [formatMs(d.date), d.size, d.values[0]]), [
     ["2005-01-01T00:00:00", 1, [0, 0]],
     ["2005-01-03T00:00:00", 3, [1.1, 1.1]],
   ]);
@@ -49,7 +49,7 @@ Deno.test("representativeDays() closest merges clusters that share a closest day
 Deno.test("applyClustering() closest: merged clusters keep the weights of all their days", () => {
   const table = {
     id: "c",
-    timestamps: days.dates.map(msToTimestamp),
+    timestamps: days.dates.map(formatMs),
     columns: { k: [0, 1, 2, 1] },
   };
   const outcome = applyClustering(
@@ -60,7 +60,7 @@ Deno.test("applyClustering() closest: merged clusters keep the weights of all th
   assert.ok(outcome.ok);
   const { data: out, clusters, warnings } = outcome.result;
   assert.equal(warnings.length, 1);
-  assert.deepEqual(out.timestamps.map(msToTimestamp), [
+  assert.deepEqual(out.timestamps.map(formatMs), [
     "2005-01-01T00:00:00",
     "2005-01-01T12:00:00",
     "2005-01-03T00:00:00",
