@@ -5,7 +5,7 @@
  * representative timesteps (as Calliope's results do).
  */
 import type { ResolvedModel } from "../model/preprocess/resolved_model.ts";
-import { DAY_MS } from "../model/time/time_data.ts";
+import { DAY_MS, HOUR_MS } from "../model/time/time_data.ts";
 import { formatMs, timestampMs } from "../model/preprocess/time_window.ts";
 import { timestepClusters } from "../model/time/timestep_clusters.ts";
 
@@ -46,7 +46,7 @@ export function fullTimeline(model: ResolvedModel): FullTimeline | undefined {
       timestamps.push(formatMs(date + offset));
       source.push(t);
       day.push(d);
-      hoursIntoDay.push(offset / 3_600_000);
+      hoursIntoDay.push(offset / HOUR_MS);
     }
   });
   return { timestamps, source, day, hoursIntoDay };
