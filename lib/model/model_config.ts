@@ -314,6 +314,11 @@ export const parametersSchema = z.strictObject({
   overrides: z.record(z.string(), z.record(z.string(), z.unknown())).optional()
     .describe("Named Calliope override groups of dotted keys"),
   solver: z.strictObject({
+    name: z.string().min(1).optional().describe(
+      "Which solver: highs (built in, the default) or a command-line solver on the runner's " +
+        "machine (cbc, clp, glpk, gurobi, cplex, scip, or a native highs); one not installed " +
+        "runs on highs with a warning (Calliope's run.solver)",
+    ),
     method: z.enum(["simplex", "ipm", "pdlp", "choose"]).optional(),
     time_limit_s: z.number().positive().optional(),
     threads: z.number().int().positive().optional(),

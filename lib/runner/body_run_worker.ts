@@ -18,6 +18,8 @@ import { solveModel } from "./solve_model.ts";
 /** What the parent sends: the body's bytes (transferred). */
 export interface BodyRunRequest {
   readonly body: Uint8Array;
+  /** The solver over the model's own choice (the operator's `RUNNER_SOLVER`). */
+  readonly solver?: string;
 }
 
 /** What the Worker posts back; `invalid`, `result` and `error` end the run. */
@@ -76,6 +78,7 @@ async function run(request: BodyRunRequest): Promise<void> {
     async (lp, options, solveHooks) =>
       solveLp(await highs, lp, options, solveHooks.onLog ? { onLog: solveHooks.onLog } : {}),
     prepared.notes,
+    request.solver === undefined ? {} : { solver: { name: request.solver } },
   );
   const encoded = encodeResult(result);
   post({ type: "result", result: encoded }, [encoded.json.buffer]);

@@ -25,6 +25,11 @@ import { solveModel } from "./solve_model.ts";
 /** Where the work runs: Workers (the service), or this thread (notebooks, CLI). */
 export interface HighsModelRunnerOptions {
   readonly solveIn?: "worker" | "process";
+  /**
+   * The solver of every run, over the one its model names (the operator's `RUNNER_SOLVER`);
+   * absent: each model's own choice, else the built-in HiGHS.
+   */
+  readonly solver?: string;
 }
 
 /** The ModelRunner the service, the CLI and the notebooks use (loads HiGHS once to name it). */
@@ -34,6 +39,7 @@ export async function createHighsModelRunner(
   const name = solverName(await loadHighsOnce());
   const notesByModel = new WeakMap<ResolvedModel, readonly string[]>();
   const inProcess = options.solveIn === "process";
+  const forcedSolver = options.solver;
   const solve = inProcess ? solveInProcess : solveInWorker;
   const runner: ModelRunner = {
     solverName: name,
@@ -43,12 +49,17 @@ export async function createHighsModelRunner(
       notesByModel.set(prepared.model, prepared.notes);
       return { ok: true, model: prepared.model };
     },
-    run(model: ResolvedModel, hooks: RunHooks, options?: RunOptions): Promise<RunResult> {
+    run(model: ResolvedModel, hooks: RunHooks, options: RunOptions = {}): Promise<RunResult> {
       hooks.progress({ phase: "build", pct: 0 });
-      return solveModel(model, hooks, solve, notesByModel.get(model), options);
+      const forced = forcedSolver === undefined
+        ? options
+        : { ...options, solver: { ...options.solver, name: forcedSolver } };
+      return solveModel(model, hooks, solve, notesByModel.get(model), forced);
     },
     runBody(body: Uint8Array, hooks: RunHooks): Promise<BodyRun> {
-      return inProcess ? runBodyHere(runner, body, hooks) : runBodyInWorker(body, hooks);
+      return inProcess
+        ? runBodyHere(runner, body, hooks)
+        : runBodyInWorker(body, hooks, forcedSolver);
     },
   };
   return runner;

@@ -13,10 +13,15 @@ import type { BodyRun, RunHooks } from "./model_runner.ts";
 /**
  * Runs `body` (UTF-8 JSON of either model form) in a new Worker. Resolves with the result or
  * the problems; rejects with an Error when the Worker fails; resolves with an `interrupted`
- * result as soon as `hooks.signal` aborts. The bytes of `body` are moved to the Worker when
+ * result as soon as `hooks.signal` aborts. `solver` is the solver of the run over the model's
+ * own choice (`RUNNER_SOLVER`). The bytes of `body` are moved to the Worker when
  * `body` spans its whole buffer (the caller must not use them afterwards).
  */
-export function runBodyInWorker(body: Uint8Array, hooks: RunHooks): Promise<BodyRun> {
+export function runBodyInWorker(
+  body: Uint8Array,
+  hooks: RunHooks,
+  solver?: string,
+): Promise<BodyRun> {
   const { signal } = hooks;
   if (signal.aborted) return Promise.resolve({ ok: true, result: interruptedResult() });
   return new Promise<BodyRun>((resolve, reject) => {
@@ -70,7 +75,7 @@ export function runBodyInWorker(body: Uint8Array, hooks: RunHooks): Promise<Body
     const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength &&
       body.buffer instanceof ArrayBuffer;
     const owned = whole ? body : body.slice();
-    const request: BodyRunRequest = { body: owned };
+    const request: BodyRunRequest = { body: owned, ...(solver === undefined ? {} : { solver }) };
     try {
       worker.postMessage(request, [owned.buffer as ArrayBuffer]);
     } catch (error) {

@@ -16,6 +16,11 @@ export type Termination =
 
 /** Solver settings a model may set. */
 export interface SolveOptions {
+  /**
+   * Which solver: `highs` (the built-in WebAssembly HiGHS, the default) or a command-line solver
+   * found on the machine (`cbc`, `clp`, `glpk`, a native `highs`, `gurobi`, `cplex`, `scip`).
+   */
+  readonly name?: string;
   readonly method?: "simplex" | "ipm" | "pdlp" | "choose";
   /** Seconds; absent = no limit. */
   readonly timeLimitS?: number;

@@ -138,7 +138,8 @@ function modelSection(config: ModelConfig): Record<string, unknown> {
 
 function runSection(config: ModelConfig): Record<string, unknown> {
   const p = config.parameters;
-  const run: Record<string, unknown> = { solver: "cbc", mode: p.mode ?? "plan" };
+  // Calliope's own default when the model names none.
+  const run: Record<string, unknown> = { solver: p.solver?.name ?? "cbc", mode: p.mode ?? "plan" };
   if (p.spores !== undefined) run["spores_options"] = structuredClone(p.spores);
   if (p.operation !== undefined) run["operation"] = { ...p.operation };
   if (p.ensure_feasibility !== undefined) run["ensure_feasibility"] = p.ensure_feasibility;
@@ -153,9 +154,12 @@ function runSection(config: ModelConfig): Record<string, unknown> {
   if (Object.keys(objectiveOptions).length > 0) run["objective_options"] = objectiveOptions;
   if (p.zero_threshold !== undefined) run["zero_threshold"] = p.zero_threshold;
   if (p.relax_constraint !== undefined) run["relax_constraint"] = { ...p.relax_constraint };
-  if (p.solver?.mip_rel_gap !== undefined) {
-    run["solver_options"] = { mipgap: p.solver.mip_rel_gap };
-  }
+  // In the spellings the importer reads back (calliope_solver.ts).
+  const solverOptions: Record<string, number> = {};
+  if (p.solver?.mip_rel_gap !== undefined) solverOptions["mipgap"] = p.solver.mip_rel_gap;
+  if (p.solver?.time_limit_s !== undefined) solverOptions["time_limit"] = p.solver.time_limit_s;
+  if (p.solver?.threads !== undefined) solverOptions["threads"] = p.solver.threads;
+  if (Object.keys(solverOptions).length > 0) run["solver_options"] = solverOptions;
   return run;
 }
 

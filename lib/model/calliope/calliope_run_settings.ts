@@ -15,12 +15,11 @@ import type { ReportProblem as Report } from "../model_problem.ts";
 import { convertReserveMargin } from "./calliope_reserve_margin.ts";
 import { convertTime } from "./calliope_time.ts";
 import { convertRunModes } from "./calliope_run_modes.ts";
+import { convertSolver } from "./calliope_solver.ts";
 
 /** Keys of `run:` that only steer Calliope's own solver call, not the model. */
 const RUN_KEYS_IGNORED = new Set([
-  "solver",
   "solver_io",
-  "solver_options",
   "save_logs",
   "backend",
 ]);
@@ -52,6 +51,8 @@ export function checkRunAndModel(config: AttrDict, problem: Report): void {
     "relax_constraint",
     "spores_options",
     "operation",
+    "solver",
+    "solver_options",
   ]);
   for (const key of Object.keys(dictAt(config, "run"))) {
     if (!known.has(key) && !RUN_KEYS_IGNORED.has(key)) {
@@ -125,16 +126,7 @@ export function convertParameters(config: AttrDict, problem: Report): Record<str
       problem(`run.relax_constraint.${RELAX_KEY}`, "the relaxation is a fraction from 0 to 1");
     } else params["relax_constraint"] = { [RELAX_KEY]: n };
   }
-  // The only solver option that changes a result: a MIP's stopping gap (cbc/gurobi/cplex `mipgap`,
-  // HiGHS `mip_rel_gap`). The others steer Calliope's own solver call.
-  const mipgap = getKey(config, "run.solver_options.mipgap") ??
-    getKey(config, "run.solver_options.mip_rel_gap");
-  if (mipgap !== undefined && mipgap !== null) {
-    const n = typeof mipgap === "string" ? Number(mipgap) : mipgap;
-    if (typeof n !== "number" || !(n >= 0)) {
-      problem("run.solver_options.mipgap", "mipgap must be a non-negative number");
-    } else params["solver"] = { mip_rel_gap: n };
-  }
+  convertSolver(config, params, problem);
   const overrides = getKey(config, "overrides");
   if (isAttrDict(overrides) && Object.keys(overrides).length > 0) {
     // Kept as dotted keys per group, so the exporter can write them back unchanged.

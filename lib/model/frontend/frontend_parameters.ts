@@ -8,12 +8,10 @@
  */
 import type { FrontendReadContext } from "./frontend_context.ts";
 import { isPlainObject } from "./frontend_infinity.ts";
+import { BUILT_IN_SOLVER, solverNameOf } from "../../solver/solver_names.ts";
 
 /** The frontend runner's unmet-demand cost (its written `run.bigM`). */
 export const FRONTEND_BIG_M = 1e6;
-
-/** Solver names that mean HiGHS in the frontend (its runner mapped them to Pyomo's HiGHS). */
-const HIGHS_NAMES = new Set(["highs", "appsi_highs", "highs_direct"]);
 
 /** Reads `parameters`, `modelConfig`, `metadata`, `solver`, `overrides` and `scenarios`. */
 export function readFrontendParameters(
@@ -60,9 +58,15 @@ export function readFrontendParameters(
   out["ensure_feasibility"] ??= true;
   out["bigM"] ??= FRONTEND_BIG_M;
 
+  // The frontend always sends `highs`, which is the built-in solver's name too; another name is
+  // the model's choice (the runner falls back to highs, with a warning, if it lacks it).
   const solver = body["solver"];
-  if (typeof solver === "string" && !HIGHS_NAMES.has(solver.toLowerCase())) {
-    ctx.notes.push(`solver "${solver}" requested: the runner always uses HiGHS`);
+  const named = isPlainObject(out["solver"]) && out["solver"]["name"] !== undefined;
+  if (
+    typeof solver === "string" && solver.trim() !== "" && !named &&
+    solverNameOf(solver) !== BUILT_IN_SOLVER
+  ) {
+    out["solver"] = { ...(isPlainObject(out["solver"]) ? out["solver"] : {}), name: solver.trim() };
   }
 
   const overrides = body["overrides"];

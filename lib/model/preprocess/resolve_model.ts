@@ -317,6 +317,7 @@ export function resolveModel(input: ModelConfig): ResolvedModel {
     bigM: params.bigM ?? 1e9,
     cyclicStorage: params.cyclic_storage ?? true,
     solver: {
+      ...(params.solver?.name === undefined ? {} : { name: params.solver.name }),
       method: params.solver?.method ?? "choose",
       ...(params.solver?.time_limit_s === undefined
         ? {}

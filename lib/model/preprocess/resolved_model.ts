@@ -213,6 +213,8 @@ export interface ResolvedModel {
   readonly bigM: number;
   readonly cyclicStorage: boolean;
   readonly solver: {
+    /** The solver asked for (`parameters.solver.name`); absent: the runner's default. */
+    readonly name?: string;
     readonly method: "simplex" | "ipm" | "pdlp" | "choose";
     readonly timeLimitS?: number;
     readonly threads?: number;
