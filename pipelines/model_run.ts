@@ -2,7 +2,8 @@
  * Solves a model without a server and writes each result table through DuckDB.
  *
  * Usage: `deno task model-run model.json --out results/ [--format parquet|csv]
- * [--write-lp model.lp] [--method simplex|ipm|pdlp] [--time-limit SECONDS]`
+ * [--write-lp model.lp] [--method simplex|ipm|pdlp] [--time-limit SECONDS] [--solver NAME]
+ * [--scenario a,b+c]`
  *
  * The model is either form the runner accepts (ModelConfig or the frontend's JSON); it goes
  * through the runner's own seam on this thread (`createHighsModelRunner`: `prepare`, `run`), as
@@ -10,13 +11,22 @@
  * `carrier_prod.parquet`, ...), `summary.json` (termination, objective, stats, ...) and
  * `result.json` (the runner's full result). Exit 0 when the solve was optimal, 2 when it ended
  * otherwise (infeasible, time limit, ...), 1 on a bad model or arguments.
+ *
+ * `--scenario` replaces the model's `parameters.scenario`: commas separate scenarios, `+` joins
+ * the override names of one. One scenario writes into `results/` as above; several are a sweep,
+ * solved one after another, each into `results/<scenario>/`, with `results/sweep.json` listing
+ * each one's termination, objective and directory; every scenario is checked before any solve.
+ * Exit 0 when every one was optimal, 2 when any was not.
  */
 import { join } from "node:path";
+import { readRunConfig, withScenario } from "../lib/backend/run_model.ts";
 import type { LinearProgram } from "../lib/lp/linear_program.ts";
 import { writeLp } from "../lib/lp/write_lp.ts";
 import { type ResultTable, resultTables } from "../lib/results/result_tables.ts";
 import { createHighsModelRunner } from "../lib/runner/highs_model_runner.ts";
-import type { RunResult } from "../lib/runner/model_runner.ts";
+import type { ModelRunner, RunOptions, RunResult } from "../lib/runner/model_runner.ts";
+import type { ResolvedModel } from "../lib/model/preprocess/resolved_model.ts";
+import { BUILT_IN_SOLVER, COMMAND_LINE_SOLVERS, solverNameOf } from "../lib/solver/solver_names.ts";
 import { openStore, quoteIdent } from "../lib/store/store.ts";
 import { type TableColumn, writeTableFile } from "../lib/store/table_file.ts";
 
@@ -28,10 +38,30 @@ export interface ModelRunArgs {
   readonly writeLp?: string;
   readonly method?: "simplex" | "ipm" | "pdlp" | "choose";
   readonly timeLimitS?: number;
+  /** `--solver`: the runner's name of the solver to run (over the model's `solver.name`). */
+  readonly solver?: string;
+  /** `--scenario`: each scenario's override names, in order. */
+  readonly scenarios?: readonly (readonly string[])[];
 }
 
 const USAGE = "usage: deno task model-run model.json --out DIR [--format parquet|csv] " +
-  "[--write-lp FILE] [--method simplex|ipm|pdlp|choose] [--time-limit SECONDS]";
+  "[--write-lp FILE] [--method simplex|ipm|pdlp|choose] [--time-limit SECONDS] " +
+  `[--solver ${[BUILT_IN_SOLVER, ...COMMAND_LINE_SOLVERS].join("|")}] [--scenario A[,B+C...]]\n` +
+  "  --scenario: commas separate scenarios (one run each, into DIR/<scenario>/, with " +
+  "DIR/sweep.json); + joins the override names of one scenario, e.g. cold+expensive,baseline";
+
+/** `a+b,c` as scenarios: `[["a", "b"], ["c"]]`; throws RangeError on an empty name. */
+export function parseScenarios(value: string): string[][] {
+  return value.split(",").map((scenario) => {
+    const names = scenario.split("+").map((name) => name.trim());
+    if (names.some((name) => name === "")) {
+      throw new RangeError(
+        `--scenario: an empty scenario or override name in "${value}"\n${USAGE}`,
+      );
+    }
+    return names;
+  });
+}
 
 /** Reads the command line; throws RangeError with the usage on a bad one. */
 export function parseModelRunArgs(args: readonly string[]): ModelRunArgs {
@@ -41,6 +71,8 @@ export function parseModelRunArgs(args: readonly string[]): ModelRunArgs {
   let writeLpPath: string | undefined;
   let method: ModelRunArgs["method"];
   let timeLimitS: number | undefined;
+  let solver: string | undefined;
+  let scenarios: string[][] | undefined;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     const value = () => {
@@ -66,6 +98,15 @@ export function parseModelRunArgs(args: readonly string[]): ModelRunArgs {
       const v = Number(value());
       if (!(v > 0)) throw new RangeError(`--time-limit: a positive number of seconds\n${USAGE}`);
       timeLimitS = v;
+    } else if (arg === "--solver") {
+      const v = value();
+      solver = solverNameOf(v);
+      if (solver === undefined) throw new RangeError(`--solver: unknown solver "${v}"\n${USAGE}`);
+    } else if (arg === "--scenario") {
+      if (scenarios !== undefined) {
+        throw new RangeError(`--scenario once: commas separate scenarios\n${USAGE}`);
+      }
+      scenarios = parseScenarios(value());
     } else if (arg.startsWith("-")) throw new RangeError(`unknown option ${arg}\n${USAGE}`);
     else if (model === undefined) model = arg;
     else throw new RangeError(`one model file only\n${USAGE}`);
@@ -78,6 +119,8 @@ export function parseModelRunArgs(args: readonly string[]): ModelRunArgs {
     ...(writeLpPath === undefined ? {} : { writeLp: writeLpPath }),
     ...(method === undefined ? {} : { method }),
     ...(timeLimitS === undefined ? {} : { timeLimitS }),
+    ...(solver === undefined ? {} : { solver }),
+    ...(scenarios === undefined ? {} : { scenarios }),
   };
 }
 
@@ -121,8 +164,77 @@ function log(line: string): void {
   console.error(line);
 }
 
+/** What `main` solves with; a caller that solves elsewhere (a queue) hands its own. */
+export interface ModelRunDeps {
+  /** Default: the HiGHS runner on this thread. */
+  readonly runner?: Pick<ModelRunner, "prepare" | "run">;
+}
+
+/** One solved model as the command reports it. */
+export interface ScenarioOutcome {
+  readonly success: boolean;
+  readonly termination: string;
+  readonly objective: number | null;
+}
+
+/**
+ * Solves one prepared model and writes its tables, `summary.json` and `result.json` into `dir`
+ * (the LP to `lpPath` when given): the unit a sweep repeats per scenario.
+ */
+export async function solveInto(
+  runner: Pick<ModelRunner, "run">,
+  model: ResolvedModel,
+  parsed: ModelRunArgs,
+  dir: string,
+  lpPath?: string,
+): Promise<ScenarioOutcome> {
+  const options: RunOptions = {
+    solver: {
+      ...(parsed.solver === undefined ? {} : { name: parsed.solver }),
+      ...(parsed.method === undefined ? {} : { method: parsed.method }),
+      ...(parsed.timeLimitS === undefined ? {} : { timeLimitS: parsed.timeLimitS }),
+    },
+    ...(lpPath === undefined ? {} : {
+      onLp: async (lp: LinearProgram) => {
+        await Deno.writeTextFile(lpPath, writeLp(lp));
+        log(`[runner] wrote ${lpPath}`);
+      },
+    }),
+  };
+  const result: RunResult = await runner.run(
+    model,
+    { log, progress: () => {}, signal: new AbortController().signal },
+    options,
+  );
+  const { tables, summary } = resultTables(result);
+  const written = await writeResultTables(tables, dir, parsed.format);
+  await Deno.writeTextFile(join(dir, "summary.json"), JSON.stringify(summary, null, 2));
+  await Deno.writeTextFile(join(dir, "result.json"), JSON.stringify(result));
+  log(`[runner] ${result.termination}; objective ${result.objective}`);
+  log(`[runner] wrote ${written.length} tables, summary.json and result.json to ${dir}`);
+  return {
+    success: result.success,
+    termination: String(result.termination),
+    objective: typeof result.objective === "number" ? result.objective : null,
+  };
+}
+
+/** A scenario's directory name: its names joined by `+`, anything else a path may not hold `_`. */
+export function scenarioDirectory(names: readonly string[]): string {
+  const name = names.join("+").replace(/[^A-Za-z0-9._+-]/g, "_");
+  return name.startsWith(".") ? `_${name}` : name;
+}
+
+/** `model.lp` as `model.<scenario>.lp`: one LP file per scenario of a sweep. */
+function scenarioLpPath(path: string, directory: string): string {
+  const dot = path.lastIndexOf(".");
+  return dot > path.lastIndexOf("/")
+    ? `${path.slice(0, dot)}.${directory}${path.slice(dot)}`
+    : `${path}.${directory}`;
+}
+
 /** Runs the command; returns the exit code. */
-export async function main(args: readonly string[]): Promise<number> {
+export async function main(args: readonly string[], deps: ModelRunDeps = {}): Promise<number> {
   let parsed: ModelRunArgs;
   try {
     parsed = parseModelRunArgs(args);
@@ -139,37 +251,83 @@ export async function main(args: readonly string[]): Promise<number> {
   }
   // The runner's own seam, on this thread: `prepare` names every problem at once, `run` builds,
   // solves and reads back with the same log lines as the service.
-  const runner = await createHighsModelRunner({ solveIn: "process" });
-  const prepared = runner.prepare(body);
-  if (!prepared.ok) {
-    log(`${parsed.model}: ${prepared.problems.length} problem(s):`);
-    for (const p of prepared.problems) log(`  ${p.path || "(model)"}: ${p.message}`);
+  const runner = deps.runner ?? await createHighsModelRunner({ solveIn: "process" });
+  if (parsed.scenarios === undefined) {
+    const prepared = runner.prepare(body);
+    if (!prepared.ok) {
+      log(`${parsed.model}: ${prepared.problems.length} problem(s):`);
+      for (const p of prepared.problems) log(`  ${p.path || "(model)"}: ${p.message}`);
+      return 1;
+    }
+    const outcome = await solveInto(runner, prepared.model, parsed, parsed.out, parsed.writeLp);
+    return outcome.success ? 0 : 2;
+  }
+  return await runScenarios(runner, body, parsed, parsed.scenarios);
+}
+
+/** `--scenario`: every scenario checked, then each solved in turn into its own directory. */
+async function runScenarios(
+  runner: Pick<ModelRunner, "prepare" | "run">,
+  body: unknown,
+  parsed: ModelRunArgs,
+  scenarios: readonly (readonly string[])[],
+): Promise<number> {
+  const read = readRunConfig(body);
+  if (!read.ok) {
+    log(`${parsed.model}: ${read.problems.length} problem(s):`);
+    for (const p of read.problems) log(`  ${p.path || "(model)"}: ${p.message}`);
     return 1;
   }
-  const writeLpPath = parsed.writeLp;
-  const result: RunResult = await runner.run(
-    prepared.model,
-    { log, progress: () => {}, signal: new AbortController().signal },
-    {
-      solver: {
-        ...(parsed.method === undefined ? {} : { method: parsed.method }),
-        ...(parsed.timeLimitS === undefined ? {} : { timeLimitS: parsed.timeLimitS }),
-      },
-      ...(writeLpPath === undefined ? {} : {
-        onLp: async (lp: LinearProgram) => {
-          await Deno.writeTextFile(writeLpPath, writeLp(lp));
-          log(`[runner] wrote ${writeLpPath}`);
-        },
-      }),
-    },
-  );
-  const { tables, summary } = resultTables(result);
-  const written = await writeResultTables(tables, parsed.out, parsed.format);
-  await Deno.writeTextFile(join(parsed.out, "summary.json"), JSON.stringify(summary, null, 2));
-  await Deno.writeTextFile(join(parsed.out, "result.json"), JSON.stringify(result));
-  log(`[runner] ${result.termination}; objective ${result.objective}`);
-  log(`[runner] wrote ${written.length} tables, summary.json and result.json to ${parsed.out}`);
-  return result.success ? 0 : 2;
+  for (const note of read.notes) log(`[runner] ${note}`);
+  const sweep = scenarios.length > 1;
+  const used = new Set<string>();
+  const plan = scenarios.map((names) => {
+    let directory = scenarioDirectory(names);
+    for (let n = 2; used.has(directory); n++) directory = `${scenarioDirectory(names)}-${n}`;
+    used.add(directory);
+    return {
+      names,
+      label: names.join("+"),
+      directory,
+      model: withScenario(read.model, [...names]),
+    };
+  });
+  // Every scenario is checked before the first solve: a sweep runs whole or not at all.
+  let refused = 0;
+  for (const { label, model } of plan) {
+    const prepared = runner.prepare(model);
+    if (prepared.ok) continue;
+    refused++;
+    log(`${parsed.model}, scenario ${label}: ${prepared.problems.length} problem(s):`);
+    for (const p of prepared.problems) log(`  ${p.path || "(model)"}: ${p.message}`);
+  }
+  if (refused > 0) return 1;
+  const rows: Record<string, unknown>[] = [];
+  for (const [i, { names, label, directory, model }] of plan.entries()) {
+    log(`[sweep] scenario ${label} (${i + 1} of ${plan.length})`);
+    // Prepared again rather than kept: a sweep of large models holds one at a time.
+    const prepared = runner.prepare(model);
+    if (!prepared.ok) throw new Error(`scenario ${label} was accepted, then refused`);
+    const dir = sweep ? join(parsed.out, directory) : parsed.out;
+    const lp = parsed.writeLp === undefined || !sweep
+      ? parsed.writeLp
+      : scenarioLpPath(parsed.writeLp, directory);
+    const outcome = await solveInto(runner, prepared.model, parsed, dir, lp);
+    rows.push({
+      scenario: label,
+      overrides: names,
+      directory: sweep ? directory : ".",
+      ...outcome,
+    });
+  }
+  if (sweep) {
+    await Deno.writeTextFile(
+      join(parsed.out, "sweep.json"),
+      JSON.stringify({ model: parsed.model, scenarios: rows }, null, 2),
+    );
+    log(`[sweep] ${rows.length} scenarios; sweep.json in ${parsed.out}`);
+  }
+  return rows.every((row) => row["success"] === true) ? 0 : 2;
 }
 
 if (import.meta.main) Deno.exit(await main(Deno.args));

@@ -7,10 +7,12 @@ import { type OpenAPIHono, z } from "@hono/zod-openapi";
 import type { BackendStore } from "../../lib/backend/backend_store.ts";
 import type { ModelProblem } from "../../lib/model/model_problem.ts";
 import { buildRunModel, readRunOverrides } from "../../lib/backend/run_model.ts";
+import { buildSweepModels } from "../../lib/backend/run_sweep.ts";
 import { refusalMessage, refuseModel } from "../../lib/runner/model_refusal.ts";
 import { httpError } from "../middleware/errors.ts";
 import { runEventStream } from "../middleware/run_event_stream.ts";
 import type { BackendJobs } from "./jobs/jobs.ts";
+import type { JobSubmission, JobView } from "./jobs/job_view.ts";
 import { readJsonObject } from "../middleware/json_object_body.ts";
 import { modelMeta } from "./model_routes.ts";
 import {
@@ -20,6 +22,7 @@ import {
   jobViewSchema,
   jsonOf,
   runRequestSchema,
+  sweepJobsSchema,
 } from "./schemas.ts";
 
 /** Resolves `template: "id"` references of a model's technologies (the template library). */
@@ -61,15 +64,23 @@ export function jobRoutes(app: OpenAPIHono, deps: JobRouteDeps): void {
     path: "/models/{id}/run",
     tags,
     summary: "Run a saved model",
-    description: "Optional body `{parameters?, scenario?}`: merged over the model's parameters " +
-      "for this run. Templates are resolved and the model is checked as the runner checks it; " +
-      "then the job is submitted to the runner and followed in the background.",
+    description: "Optional body `{parameters?, scenario? | scenarios?}`: merged over the " +
+      "model's parameters for this run. Templates are resolved and the model is checked as " +
+      "the runner checks it; then the job is submitted to the runner and followed in the " +
+      "background. With " +
+      "`scenarios` (instead of `scenario`) the run fans out: one job (one run-history entry) " +
+      "per scenario, each the model with that scenario, every one checked before any job is " +
+      "created (a problem of one is named under `scenarios[i]`); the answer is then " +
+      "`{jobs: [...]}` in the order given.",
     request: {
       ...params,
       body: { required: false, content: { "application/json": { schema: runRequestSchema } } },
     },
     responses: {
-      202: jsonOf("Accepted", jobViewSchema),
+      202: jsonOf(
+        "Accepted: the job; for `scenarios`, `{jobs}`, one per scenario",
+        z.union([jobViewSchema, sweepJobsSchema]),
+      ),
       400: errorOf(
         "Malformed body, or a model that cannot run: `details` lists `[{path, message}]`",
       ),
@@ -92,18 +103,39 @@ export function jobRoutes(app: OpenAPIHono, deps: JobRouteDeps): void {
       if (!resolved.ok) throw invalidModel(resolved.problems);
       model = resolved.model;
     }
-    const built = buildRunModel(model, request.overrides);
-    if (!built.ok) throw invalidModel(built.problems);
     const name = modelMeta(JSON.parse(saved.body) as Record<string, unknown>).name;
     // Recorded only if the model still exists: a deletion since it was read wins (issue 18).
-    const view = await jobs.submit({
-      modelId: id,
-      modelName: name,
-      model: built.model,
-      notes: built.notes,
-    });
-    if (!view) throw httpError(404, `Unknown model: ${id}`);
-    return c.json(view, 202);
+    const submit = async (submission: JobSubmission): Promise<JobView> => {
+      const view = await jobs.submit(submission);
+      if (!view) throw httpError(404, `Unknown model: ${id}`);
+      return view;
+    };
+    if (request.scenarios !== undefined) {
+      const sweep = buildSweepModels(model, request.overrides, request.scenarios);
+      if (!sweep.ok) throw invalidModel(sweep.problems);
+      const views: JobView[] = [];
+      for (const [i, run] of sweep.runs.entries()) {
+        views.push(
+          await submit({
+            modelId: id,
+            // The run history lists runs by model name: each run of a sweep says its scenario.
+            modelName: `${name} (scenario: ${run.label})`,
+            model: run.model,
+            notes: [
+              `scenario ${run.label} (${i + 1} of ${sweep.runs.length} of a sweep)`,
+              ...run.notes,
+            ],
+          }),
+        );
+      }
+      return c.json({ jobs: views }, 202);
+    }
+    const built = buildRunModel(model, request.overrides);
+    if (!built.ok) throw invalidModel(built.problems);
+    return c.json(
+      await submit({ modelId: id, modelName: name, model: built.model, notes: built.notes }),
+      202,
+    );
   });
 
   registry.registerPath({

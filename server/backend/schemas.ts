@@ -3,6 +3,7 @@
  * schemas document them).
  */
 import { z } from "@hono/zod-openapi";
+import { MAX_SWEEP_SCENARIOS } from "../../lib/backend/run_model.ts";
 import { detailedErrorSchema } from "../middleware/errors.ts";
 
 /** `{ id }` path parameter. */
@@ -67,8 +68,22 @@ export const runRequestSchema = z.object({
     "Merged over the model's parameters for this run (subset_time, time_resolution_h, " +
       "solver: {method, time_limit_s, threads}, ...)",
   ),
-  scenario: z.union([z.string(), z.array(z.string())]).optional(),
+  scenario: z.union([z.string(), z.array(z.string())]).optional().describe(
+    "Override names (parameters.overrides) to apply, a list or comma-separated; replaces the " +
+      "model's parameters.scenario",
+  ),
+  scenarios: z.array(z.union([z.string(), z.array(z.string())])).min(1).max(MAX_SWEEP_SCENARIOS)
+    .optional().describe(
+      `A sweep (not with \`scenario\`): 1 to ${MAX_SWEEP_SCENARIOS} scenarios, each as ` +
+        "`scenario` takes it; one job and one run-history entry per scenario, named " +
+        "`<model> (scenario: a,b)`",
+    ),
 }).openapi("RunRequest");
+
+/** The 202 of a sweep: its jobs, one per scenario, in the order of `scenarios`. */
+export const sweepJobsSchema = z.object({
+  jobs: z.array(jobViewSchema),
+}).openapi("SweepJobs");
 
 /** A run-history list item. */
 export const completedRunItemSchema = z.object({

@@ -47,3 +47,30 @@ Deno.test("run model: problems by path", () => {
     overrides: { scenario: ["a"] },
   });
 });
+
+Deno.test("run model: a sweep's scenarios are read and checked by path", () => {
+  assert.deepEqual(readRunOverrides({ scenarios: ["a", ["b", "c"]], parameters: {} }), {
+    ok: true,
+    overrides: { parameters: {} },
+    scenarios: ["a", ["b", "c"]],
+  });
+  const paths = (body: Record<string, unknown>) => {
+    const read = readRunOverrides(body);
+    assert.ok(!read.ok);
+    return read.problems.map((p) => `${p.path}: ${p.message}`);
+  };
+  assert.deepEqual(paths({ scenarios: [] }), ["scenarios: must list 1 to 50 scenarios (0 given)"]);
+  assert.deepEqual(paths({ scenarios: Array(51).fill("a") }), [
+    "scenarios: must list 1 to 50 scenarios (51 given)",
+  ]);
+  assert.deepEqual(paths({ scenarios: "a,b" }), ["scenarios: must be a list of scenarios"]);
+  assert.deepEqual(paths({ scenarios: ["a", 3, ["b", 4], " , ", []] }), [
+    "scenarios[1]: must be a string (override names, comma-separated) or a list of override names",
+    "scenarios[2][1]: must be a string",
+    "scenarios[3]: names no override",
+    "scenarios[4]: names no override",
+  ]);
+  assert.deepEqual(paths({ scenario: "a", scenarios: ["b"] }), [
+    "scenarios: scenario and scenarios together: give one scenario or a list of them",
+  ]);
+});

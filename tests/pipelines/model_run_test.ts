@@ -2,6 +2,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { main, parseModelRunArgs } from "../../pipelines/model_run.ts";
 import { openStore } from "../../lib/store/store.ts";
+import { importCalliopeModel } from "../../lib/model/calliope/calliope_import.ts";
+import { createHighsModelRunner } from "../../lib/runner/highs_model_runner.ts";
+import type { RunOptions } from "../../lib/runner/model_runner.ts";
 
 const FIXTURE = new URL("../fixtures/model/national_scale_frontend.json", import.meta.url).pathname;
 
@@ -76,4 +79,147 @@ Deno.test("parseModelRunArgs() reads the options and refuses bad ones", () => {
     () => parseModelRunArgs(["m.json", "--out", "r", "--time-limit", "-1"]),
     RangeError,
   );
+});
+
+const NATIONAL = new URL("../../data/models/calliope_national_scale", import.meta.url).pathname;
+
+/** The national-scale example, one day, with override groups to sweep over, as a file. */
+async function nationalFile(dir: string, scenario?: string): Promise<string> {
+  const model = await importCalliopeModel(NATIONAL, {
+    overrides: { "model.subset_time": "2005-01-01" },
+  });
+  model.parameters.overrides = {
+    ...model.parameters.overrides,
+    cheap_gas: { "techs.ccgt.costs.monetary.energy_cap": 100 },
+    dear_gas: { "techs.ccgt.costs.monetary.energy_cap": 2000 },
+    no_supply: {
+      "run.ensure_feasibility": false,
+      "techs.ccgt.constraints.energy_cap_max": 1,
+      "techs.csp.constraints.energy_cap_max": 1,
+    },
+  };
+  // The flag's scenarios replace the model's own.
+  if (scenario !== undefined) model.parameters.scenario = scenario;
+  const file = join(dir, "national.json");
+  await Deno.writeTextFile(file, JSON.stringify(model));
+  return file;
+}
+
+const readJson = async (path: string) => JSON.parse(await Deno.readTextFile(path));
+
+Deno.test("model-run --scenario: one run per scenario, each into its own directory", async (t) => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const file = await nationalFile(dir, "nope");
+    await t.step("two scenarios, one of two override groups: a sweep", async () => {
+      const out = join(dir, "sweep");
+      const lp = join(dir, "model.lp");
+      const code = await main([
+        file,
+        "--out",
+        out,
+        "--format",
+        "csv",
+        "--scenario",
+        "cheap_gas,dear_gas+reserve_margin",
+        "--write-lp",
+        lp,
+      ]);
+      assert.equal(code, 0);
+      const sweep = await readJson(join(out, "sweep.json"));
+      assert.deepEqual(
+        sweep.scenarios.map((
+          s: Record<string, unknown>,
+        ) => [s.scenario, s.directory, s.termination]),
+        [
+          ["cheap_gas", "cheap_gas", "optimal"],
+          ["dear_gas+reserve_margin", "dear_gas+reserve_margin", "optimal"],
+        ],
+      );
+      assert.deepEqual(sweep.scenarios[1].overrides, ["dear_gas", "reserve_margin"]);
+      for (const s of sweep.scenarios) {
+        const summary = await readJson(join(out, s.directory, "summary.json"));
+        assert.equal(summary.objective, s.objective);
+        assert.equal(
+          (await readJson(join(out, s.directory, "result.json"))).objective,
+          s.objective,
+        );
+        await Deno.stat(join(out, s.directory, "energy_cap.csv"));
+        await Deno.stat(join(dir, `model.${s.directory}.lp`));
+      }
+      assert.ok(sweep.scenarios[0].objective < sweep.scenarios[1].objective);
+    });
+    await t.step("one scenario writes into the directory itself", async () => {
+      const out = join(dir, "one");
+      assert.equal(await main([file, "--out", out, "--scenario", "cheap_gas"]), 0);
+      await Deno.stat(join(out, "energy_cap.parquet"));
+      await assert.rejects(Deno.stat(join(out, "sweep.json")));
+      const sweepCheap = await readJson(join(dir, "sweep", "cheap_gas", "summary.json"));
+      assert.equal((await readJson(join(out, "summary.json"))).objective, sweepCheap.objective);
+    });
+    await t.step("any scenario not optimal: exit 2, the others solved", async () => {
+      const out = join(dir, "mixed");
+      assert.equal(await main([file, "--out", out, "--scenario", "cheap_gas,no_supply"]), 2);
+      const sweep = await readJson(join(out, "sweep.json"));
+      assert.deepEqual(sweep.scenarios.map((s: { termination: string }) => s.termination), [
+        "optimal",
+        "infeasible",
+      ]);
+    });
+    await t.step("an unknown scenario among several: exit 1 before any solve", async () => {
+      const out = join(dir, "refused");
+      assert.equal(await main([file, "--out", out, "--scenario", "cheap_gas,nope,dear_gas"]), 1);
+      await assert.rejects(Deno.stat(out));
+    });
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("model-run --solver: the runner is asked for that solver", async () => {
+  const dir = await Deno.makeTempDir();
+  try {
+    const runner = await createHighsModelRunner({ solveIn: "process" });
+    const asked: (RunOptions | undefined)[] = [];
+    const code = await main([FIXTURE, "--out", dir, "--solver", "highs", "--time-limit", "60"], {
+      runner: {
+        prepare: (body) => runner.prepare(body),
+        run: (model, hooks, options) => {
+          asked.push(options);
+          return runner.run(model, hooks, options);
+        },
+      },
+    });
+    assert.equal(code, 0);
+    assert.deepEqual(asked.map((o) => o?.solver), [{ name: "highs", timeLimitS: 60 }]);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("parseModelRunArgs() reads --solver and --scenario", () => {
+  assert.deepEqual(
+    parseModelRunArgs(["m.json", "--out", "r", "--solver", "GLPSOL", "--scenario", "a+b, c"]),
+    {
+      model: "m.json",
+      out: "r",
+      format: "parquet",
+      solver: "glpk",
+      scenarios: [["a", "b"], ["c"]],
+    },
+  );
+  assert.throws(() => parseModelRunArgs(["m.json", "--out", "r", "--solver", "excel"]), /--solver/);
+  assert.throws(() => parseModelRunArgs(["m.json", "--out", "r", "--scenario", "a,,b"]), /empty/);
+  assert.throws(() => parseModelRunArgs(["m.json", "--out", "r", "--scenario", "a+"]), /empty/);
+  assert.throws(
+    () => parseModelRunArgs(["m.json", "--out", "r", "--scenario", "a", "--scenario", "b"]),
+    /--scenario once/,
+  );
+  // The usage names both options and how a scenario combines override groups.
+  assert.throws(() => parseModelRunArgs([]), (error: Error) => {
+    assert.match(error.message, /--solver highs\|cbc\|/);
+    assert.match(error.message, /--scenario/);
+    assert.match(error.message, /cold\+expensive/);
+    return true;
+  });
 });

@@ -95,7 +95,8 @@ export function runRecord(
     model_name: modelName,
     modelName,
     framework: "calliope",
-    solver: "highs",
+    // The solver that ran, as the runner's result names it ("HiGHS 1.15.3 (wasm)", "CBC ...").
+    solver: typeof result["solver"] === "string" ? result["solver"] : "highs",
     status: row.status,
     completedAt: row.finished_at,
     duration: formatDuration(finished - started),
