@@ -44,6 +44,10 @@ export interface BuildContext {
   readonly W: number;
   /** loc_tech id -> loc_tech. */
   readonly byId: ReadonlyMap<string, ResolvedLocTech>;
+  /** `,${ts[t]}]` for each timestep: the shared tail of every time-indexed name. */
+  readonly stepTails: readonly string[];
+  /** family -> the last key named in it and `family[key` (see stepName). */
+  readonly heads: Map<string, { key: string; head: string }>;
 }
 
 /** A fresh context for `model`. */
@@ -81,7 +85,24 @@ export function createContext(model: ResolvedModel): BuildContext {
     ts: model.timestamps,
     W: hours / 8760,
     byId: new Map(model.locTechs.map((lt) => [lt.id, lt])),
+    stepTails: model.timestamps.map((stamp) => `,${stamp}]`),
+    heads: new Map(),
   };
+}
+
+/**
+ * `family[key,timestamp]`, the name of a time-indexed column or row, made as one concatenation of
+ * two shared strings (the family's head, kept while its key repeats, and the timestep's tail). A
+ * big model keeps millions of names; as template literals each was a chain of five strings, and
+ * copying and marking them in garbage collection was half of a big build's time.
+ */
+export function stepName(ctx: BuildContext, family: string, key: string, t: number): string {
+  let last = ctx.heads.get(family);
+  if (last === undefined || last.key !== key) {
+    last = { key, head: `${family}[${key}` };
+    ctx.heads.set(family, last);
+  }
+  return last.head + ctx.stepTails[t]!;
 }
 
 function unique(list: readonly string[]): string[] {

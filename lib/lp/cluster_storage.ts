@@ -17,6 +17,7 @@
  */
 import { at, type ResolvedLocTech } from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
+import { stepName } from "./build_context.ts";
 import { timestepClusters } from "../model/time/timestep_clusters.ts";
 
 const INF = Infinity;
@@ -81,7 +82,7 @@ function lastTimestepOfCluster(
  * storage_initial row when storage is cyclic.
  */
 export function addInterClusterStorage(ctx: BuildContext, lt: ResolvedLocTech): void {
-  const { model, b, index, T, ts } = ctx;
+  const { model, b, index, T } = ctx;
   const clusters = model.clusters!;
   const bounds = dayBounds(model.timestamps);
   // A day a mask kept is a cluster of its own (timestep_clusters.ts).
@@ -102,11 +103,11 @@ export function addInterClusterStorage(ctx: BuildContext, lt: ResolvedLocTech): 
   }
   for (let t = 0; t < T; t++) {
     const c = clusterOf[t]!;
-    b.addRow(`storage_intra_max[${lt.id},${ts[t]}]`, -INF, 0, [store + t, intraMax.get(c)!], [
+    b.addRow(stepName(ctx, "storage_intra_max", lt.id, t), -INF, 0, [store + t, intraMax.get(c)!], [
       1,
       -1,
     ]);
-    b.addRow(`storage_intra_min[${lt.id},${ts[t]}]`, 0, INF, [store + t, intraMin.get(c)!], [
+    b.addRow(stepName(ctx, "storage_intra_min", lt.id, t), 0, INF, [store + t, intraMin.get(c)!], [
       1,
       -1,
     ]);

@@ -6,7 +6,7 @@
  */
 import { at, type CarrierTier, type ResolvedLocTech } from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
-import { ltc } from "./build_context.ts";
+import { ltc, stepName } from "./build_context.ts";
 import { hasUnits } from "./milp.ts";
 
 const INF = Infinity;
@@ -41,7 +41,7 @@ function tierTerms(
 
 /** Adds every conversion_plus family. */
 export function addConversionPlus(ctx: BuildContext): void {
-  const { model, b, index, T, ts } = ctx;
+  const { model, b, index, T } = ctx;
   const dt = model.resolution;
   for (const lt of model.locTechs) {
     if (lt.type !== "conversion_plus") continue;
@@ -55,17 +55,17 @@ export function addConversionPlus(ctx: BuildContext): void {
     for (let t = 0; t < T; t++) {
       // primary: Σ prod_out/r_out = −eff·Σ con_in·r_in
       const eff = at(lt.constraints.energy_eff, t);
-      b.beginRow(`balance_conversion_plus_primary[${lt.id},${ts[t]}]`, 0, 0);
+      b.beginRow(stepName(ctx, "balance_conversion_plus_primary", lt.id, t), 0, 0);
       out.bases.forEach((base, k) => b.term(base + t, 1 / out.ratios[k]!));
       inp.bases.forEach((base, k) => b.term(base + t, eff * inp.ratios[k]!));
       // With integer units, production is bounded per operating unit instead (milp.ts).
       if (hasUnits(lt)) continue;
-      b.beginRow(`carrier_production_max_conversion_plus[${lt.id},${ts[t]}]`, -INF, 0);
+      b.beginRow(stepName(ctx, "carrier_production_max_conversion_plus", lt.id, t), -INF, 0);
       for (const base of outAll) b.term(base + t, 1);
       b.term(cap, -dt[t]!);
       const minUse = lt.constraints.energy_cap_min_use;
       if (minUse) {
-        b.beginRow(`carrier_production_min_conversion_plus[${lt.id},${ts[t]}]`, 0, INF);
+        b.beginRow(stepName(ctx, "carrier_production_min_conversion_plus", lt.id, t), 0, INF);
         for (const base of outAll) b.term(base + t, 1);
         b.term(cap, -dt[t]! * minUse);
       }
@@ -76,7 +76,7 @@ export function addConversionPlus(ctx: BuildContext): void {
       const second = tierTerms(ctx, lt, tier);
       if (second.bases.length === 0) continue;
       for (let t = 0; t < T; t++) {
-        b.beginRow(`balance_conversion_plus_${tier}[${lt.id},${ts[t]}]`, 0, 0);
+        b.beginRow(stepName(ctx, `balance_conversion_plus_${tier}`, lt.id, t), 0, 0);
         primary.bases.forEach((base, k) => b.term(base + t, 1 / primary.ratios[k]!));
         second.bases.forEach((base, k) => b.term(base + t, -1 / second.ratios[k]!));
       }

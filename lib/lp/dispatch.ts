@@ -6,13 +6,13 @@ import { addInterClusterStorage, interCluster } from "./cluster_storage.ts";
 import { at } from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
 import { hasUnits } from "./milp.ts";
-import { conCarriers, ltc, prodCarriers } from "./build_context.ts";
+import { conCarriers, ltc, prodCarriers, stepName } from "./build_context.ts";
 
 const INF = Infinity;
 
 /** Adds every dispatch family. */
 export function addDispatch(ctx: BuildContext): void {
-  const { model, b, index, T, ts } = ctx;
+  const { model, b, index, T } = ctx;
   const dt = model.resolution;
   for (const lt of model.locTechs) {
     const c = lt.constraints;
@@ -26,7 +26,7 @@ export function addDispatch(ctx: BuildContext): void {
         for (let t = 0; t < T; t++) {
           // energy_cap is gross for supply_plus: parasitic losses come out of it.
           b.addRow(
-            `carrier_production_max[${key},${ts[t]}]`,
+            stepName(ctx, "carrier_production_max", key, t),
             -INF,
             0,
             [prod + t, cap],
@@ -36,7 +36,7 @@ export function addDispatch(ctx: BuildContext): void {
         if (c.energy_cap_min_use !== undefined && c.energy_cap_min_use !== 0) {
           for (let t = 0; t < T; t++) {
             b.addRow(
-              `carrier_production_min[${key},${ts[t]}]`,
+              stepName(ctx, "carrier_production_min", key, t),
               0,
               INF,
               [prod + t, cap],
@@ -54,7 +54,7 @@ export function addDispatch(ctx: BuildContext): void {
         const con = index.carrierCon.get(key)!;
         for (let t = 0; t < T; t++) {
           b.addRow(
-            `carrier_consumption_max[${key},${ts[t]}]`,
+            stepName(ctx, "carrier_consumption_max", key, t),
             0,
             INF,
             [con + t, cap],
@@ -67,7 +67,7 @@ export function addDispatch(ctx: BuildContext): void {
       const rc = index.resourceCon.get(lt.id)!;
       const rcap = index.resourceCap.get(lt.id)!;
       for (let t = 0; t < T; t++) {
-        b.addRow(`resource_max[${lt.id},${ts[t]}]`, -INF, 0, [rc + t, rcap], [1, -dt[t]!]);
+        b.addRow(stepName(ctx, "resource_max", lt.id, t), -INF, 0, [rc + t, rcap], [1, -dt[t]!]);
       }
     }
     if (lt.sets.store) {
@@ -76,14 +76,14 @@ export function addDispatch(ctx: BuildContext): void {
       if (interCluster(ctx)) addInterClusterStorage(ctx, lt);
       else {
         for (let t = 0; t < T; t++) {
-          b.addRow(`storage_max[${lt.id},${ts[t]}]`, -INF, 0, [s + t, scap], [1, -1]);
+          b.addRow(stepName(ctx, "storage_max", lt.id, t), -INF, 0, [s + t, scap], [1, -1]);
         }
       }
       const depth = c.storage_discharge_depth;
       if (depth) {
         for (let t = 0; t < T; t++) {
           b.addRow(
-            `storage_discharge_depth[${lt.id},${ts[t]}]`,
+            stepName(ctx, "storage_discharge_depth", lt.id, t),
             0,
             INF,
             [s + t, scap],
@@ -101,7 +101,7 @@ export function addDispatch(ctx: BuildContext): void {
  * ±energy_ramping·energy_cap; no wrap-around at the first step.
  */
 function addRamping(ctx: BuildContext, id: string): void {
-  const { model, b, index, T, ts } = ctx;
+  const { model, b, index, T } = ctx;
   const lt = ctx.byId.get(id)!;
   const rate = lt.constraints.energy_ramping!;
   const cap = index.energyCap.get(id)!;
@@ -121,9 +121,9 @@ function addRamping(ctx: BuildContext, id: string): void {
         vals.push(now, before);
       }
       vals[2] = -r;
-      b.addRow(`ramping_up[${key},${ts[t]}]`, -INF, 0, cols, vals);
+      b.addRow(stepName(ctx, "ramping_up", key, t), -INF, 0, cols, vals);
       vals[2] = r;
-      b.addRow(`ramping_down[${key},${ts[t]}]`, 0, INF, cols, vals);
+      b.addRow(stepName(ctx, "ramping_down", key, t), 0, INF, cols, vals);
     }
   }
 }

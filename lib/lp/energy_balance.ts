@@ -5,7 +5,7 @@
  */
 import { at, type ResolvedLocTech } from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
-import { ltc, primaryCarrier, remoteEnd } from "./build_context.ts";
+import { ltc, primaryCarrier, remoteEnd, stepName } from "./build_context.ts";
 import { locCarriers } from "./variables.ts";
 import { clusteredPrevious, type DayBounds, dayBounds, interCluster } from "./cluster_storage.ts";
 
@@ -33,7 +33,7 @@ function available(ctx: BuildContext, lt: ResolvedLocTech, t: number): Available
 
 /** A row name such as `system_balance[region1::power,2005-01-01T00:00:00]`. */
 function name(family: string, key: string, ctx: BuildContext, t: number): string {
-  return `${family}[${key},${ctx.ts[t]}]`;
+  return stepName(ctx, family, key, t);
 }
 
 /** Row bounds of `expr (sense) rhs`. */

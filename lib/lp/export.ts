@@ -4,12 +4,13 @@
  * The export cost term is in costs.ts.
  */
 import type { BuildContext } from "./build_context.ts";
+import { stepName } from "./build_context.ts";
 
 const INF = Infinity;
 
 /** Adds export_balance and export_max rows. */
 export function addExport(ctx: BuildContext): void {
-  const { model, b, index, T, ts } = ctx;
+  const { model, b, index, T } = ctx;
   for (const lt of model.locTechs) {
     const carrier = lt.constraints.export_carrier;
     if (carrier === undefined) continue;
@@ -19,8 +20,10 @@ export function addExport(ctx: BuildContext): void {
     if (exp === undefined || prod === undefined) continue;
     const cap = lt.constraints.export_cap;
     for (let t = 0; t < T; t++) {
-      b.addRow(`export_balance[${key},${ts[t]}]`, 0, INF, [prod + t, exp + t], [1, -1]);
-      if (Number.isFinite(cap)) b.addRow(`export_max[${key},${ts[t]}]`, -INF, cap, [exp + t], [1]);
+      b.addRow(stepName(ctx, "export_balance", key, t), 0, INF, [prod + t, exp + t], [1, -1]);
+      if (Number.isFinite(cap)) {
+        b.addRow(stepName(ctx, "export_max", key, t), -INF, cap, [exp + t], [1]);
+      }
     }
   }
 }

@@ -4,8 +4,45 @@
  */
 import type { LinearProgram } from "./linear_program.ts";
 
+/**
+ * At most this many entries in one growable array (2 GB of float64): the address space reserved
+ * for its buffer, of which only what is used is ever touched.
+ */
+const MAX_ELEMENTS = 2 ** 28;
+
+/**
+ * A growable array's buffer: resizable in place, so growing neither copies nor touches fresh
+ * memory twice (a fresh page costs more than the writes to it, and a doubling copy touched about
+ * twice the final size). A plain buffer where the reservation is refused.
+ */
+function growableBuffer(bytes: number, elementBytes: number): ArrayBuffer {
+  try {
+    return new ArrayBuffer(bytes, { maxByteLength: MAX_ELEMENTS * elementBytes });
+  } catch {
+    return new ArrayBuffer(bytes);
+  }
+}
+
+function newF64(length: number): Float64Array<ArrayBuffer> {
+  return new Float64Array(growableBuffer(length * 8, 8));
+}
+
+function newI32(length: number): Int32Array<ArrayBuffer> {
+  return new Int32Array(growableBuffer(length * 4, 4));
+}
+
+/** A byte length of at least `need` elements, doubling, within the buffer's reservation. */
+function grownBytes(buffer: ArrayBuffer, length: number, need: number, bytes: number): number {
+  return Math.min(buffer.maxByteLength, Math.max(need, length * 2) * bytes);
+}
+
+// The arrays are length-tracking views: a resized buffer lengthens them in place.
 function growF64(a: Float64Array<ArrayBuffer>, need: number): Float64Array<ArrayBuffer> {
   if (need <= a.length) return a;
+  if (a.buffer.resizable && need * 8 <= a.buffer.maxByteLength) {
+    a.buffer.resize(grownBytes(a.buffer, a.length, need, 8));
+    return a;
+  }
   const b = new Float64Array(Math.max(need, a.length * 2));
   b.set(a);
   return b;
@@ -13,6 +50,10 @@ function growF64(a: Float64Array<ArrayBuffer>, need: number): Float64Array<Array
 
 function growI32(a: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuffer> {
   if (need <= a.length) return a;
+  if (a.buffer.resizable && need * 4 <= a.buffer.maxByteLength) {
+    a.buffer.resize(grownBytes(a.buffer, a.length, need, 4));
+    return a;
+  }
   const b = new Int32Array(Math.max(need, a.length * 2));
   b.set(a);
   return b;
@@ -25,22 +66,22 @@ function growI32(a: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuff
  */
 export class LpBuilder {
   #numCols = 0;
-  #colCost = new Float64Array(1024);
-  #colLower = new Float64Array(1024);
-  #colUpper = new Float64Array(1024);
+  #colCost = newF64(1024);
+  #colLower = newF64(1024);
+  #colUpper = newF64(1024);
   #colNames: string[] = [];
   /** Integer columns (a MIP's); empty for an LP. */
   #integers: number[] = [];
 
   #numRows = 0;
-  #rowLower = new Float64Array(1024);
-  #rowUpper = new Float64Array(1024);
-  #rowStart = new Int32Array(1025);
+  #rowLower = newF64(1024);
+  #rowUpper = newF64(1024);
+  #rowStart = newI32(1025);
   #rowNames: string[] = [];
 
   #nnz = 0;
-  #entryCol = new Int32Array(4096);
-  #entryVal = new Float64Array(4096);
+  #entryCol = newI32(4096);
+  #entryVal = newF64(4096);
 
   /** Number of columns so far. */
   get numCols(): number {

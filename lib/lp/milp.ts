@@ -8,7 +8,7 @@
  */
 import { at, type ResolvedLocTech } from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
-import { conCarriers, ltc, prodCarriers } from "./build_context.ts";
+import { conCarriers, ltc, prodCarriers, stepName } from "./build_context.ts";
 
 const INF = Infinity;
 
@@ -24,20 +24,24 @@ export function capacityByMilp(lt: ResolvedLocTech): boolean {
 
 /** Adds the integer and binary columns and records them in the index. */
 export function addMilpVariables(ctx: BuildContext): void {
-  const { model, b, index, T, ts } = ctx;
+  const { model, b, index, T } = ctx;
   for (const lt of model.locTechs) {
     const m = lt.milp;
     if (m === undefined) continue;
     if (m.units !== undefined) {
       index.units.set(lt.id, b.addIntegerColumn(`units[${lt.id}]`, 0, INF));
       const base = b.numCols;
-      for (let t = 0; t < T; t++) b.addIntegerColumn(`operating_units[${lt.id},${ts[t]}]`, 0, INF);
+      for (let t = 0; t < T; t++) {
+        b.addIntegerColumn(stepName(ctx, "operating_units", lt.id, t), 0, INF);
+      }
       index.operatingUnits.set(lt.id, base);
     }
     if (m.purchase) index.purchased.set(lt.id, b.addIntegerColumn(`purchased[${lt.id}]`, 0, 1));
     if (m.asynchronous && (lt.sets.store || lt.type === "transmission")) {
       const base = b.numCols;
-      for (let t = 0; t < T; t++) b.addIntegerColumn(`prod_con_switch[${lt.id},${ts[t]}]`, 0, 1);
+      for (let t = 0; t < T; t++) {
+        b.addIntegerColumn(stepName(ctx, "prod_con_switch", lt.id, t), 0, 1);
+      }
       index.prodConSwitch.set(lt.id, base);
     }
   }
@@ -55,7 +59,7 @@ export function addMilp(ctx: BuildContext): void {
 }
 
 function addUnits(ctx: BuildContext, lt: ResolvedLocTech): void {
-  const { model, b, index, T, ts } = ctx;
+  const { model, b, index, T } = ctx;
   const m = lt.milp!;
   const u = m.units!;
   const units = index.units.get(lt.id)!;
@@ -64,7 +68,7 @@ function addUnits(ctx: BuildContext, lt: ResolvedLocTech): void {
   const dt = model.resolution;
   const c = lt.constraints;
   for (let t = 0; t < T; t++) {
-    b.addRow(`unit_commitment_milp[${lt.id},${ts[t]}]`, -INF, 0, [op + t, units], [1, -1]);
+    b.addRow(stepName(ctx, "unit_commitment_milp", lt.id, t), -INF, 0, [op + t, units], [1, -1]);
   }
   // Calliope's get_capacity_constraint on units.
   const name = `unit_capacity_milp[${lt.id}]`;
@@ -78,11 +82,11 @@ function addUnits(ctx: BuildContext, lt: ResolvedLocTech): void {
       .map((carrier) => index.carrierProd.get(ltc(lt, carrier)))
       .filter((x): x is number => x !== undefined);
     for (let t = 0; t < T; t++) {
-      b.beginRow(`carrier_production_max_conversion_plus_milp[${lt.id},${ts[t]}]`, -INF, 0);
+      b.beginRow(stepName(ctx, "carrier_production_max_conversion_plus_milp", lt.id, t), -INF, 0);
       for (const base of outs) b.term(base + t, 1);
       b.term(op + t, -dt[t]! * perUnit);
       if (minUse) {
-        b.beginRow(`carrier_production_min_conversion_plus_milp[${lt.id},${ts[t]}]`, 0, INF);
+        b.beginRow(stepName(ctx, "carrier_production_min_conversion_plus_milp", lt.id, t), 0, INF);
         for (const base of outs) b.term(base + t, 1);
         b.term(op + t, -dt[t]! * perUnit * minUse);
       }
@@ -92,15 +96,27 @@ function addUnits(ctx: BuildContext, lt: ResolvedLocTech): void {
       const key = ltc(lt, carrier);
       const prod = index.carrierProd.get(key)!;
       for (let t = 0; t < T; t++) {
-        b.addRow(`carrier_production_max_milp[${key},${ts[t]}]`, -INF, 0, [prod + t, op + t], [
-          1,
-          -dt[t]! * perUnit * at(c.parasitic_eff, t),
-        ]);
-        if (minUse) {
-          b.addRow(`carrier_production_min_milp[${key},${ts[t]}]`, 0, INF, [prod + t, op + t], [
+        b.addRow(
+          stepName(ctx, "carrier_production_max_milp", key, t),
+          -INF,
+          0,
+          [prod + t, op + t],
+          [
             1,
-            -dt[t]! * perUnit * minUse,
-          ]);
+            -dt[t]! * perUnit * at(c.parasitic_eff, t),
+          ],
+        );
+        if (minUse) {
+          b.addRow(
+            stepName(ctx, "carrier_production_min_milp", key, t),
+            0,
+            INF,
+            [prod + t, op + t],
+            [
+              1,
+              -dt[t]! * perUnit * minUse,
+            ],
+          );
         }
       }
     }
@@ -110,7 +126,7 @@ function addUnits(ctx: BuildContext, lt: ResolvedLocTech): void {
       const key = ltc(lt, carrier);
       const con = index.carrierCon.get(key)!;
       for (let t = 0; t < T; t++) {
-        b.addRow(`carrier_consumption_max_milp[${key},${ts[t]}]`, 0, INF, [con + t, op + t], [
+        b.addRow(stepName(ctx, "carrier_consumption_max_milp", key, t), 0, INF, [con + t, op + t], [
           1,
           dt[t]! * perUnit,
         ]);
@@ -183,7 +199,7 @@ function addPurchase(ctx: BuildContext, lt: ResolvedLocTech): void {
 
 /** prod ≤ bigM·switch and −con ≤ bigM·(1 − switch): one direction per timestep. */
 function addAsynchronous(ctx: BuildContext, lt: ResolvedLocTech): void {
-  const { model, b, index, T, ts } = ctx;
+  const { model, b, index, T } = ctx;
   const s = index.prodConSwitch.get(lt.id)!;
   const bigM = model.bigM;
   // Storage and transmission have one carrier (Calliope's lookup_loc_techs).
@@ -193,13 +209,13 @@ function addAsynchronous(ctx: BuildContext, lt: ResolvedLocTech): void {
   const con = index.carrierCon.get(ltc(lt, carrier));
   for (let t = 0; t < T; t++) {
     if (con !== undefined) {
-      b.addRow(`asynchronous_con_milp[${lt.id},${ts[t]}]`, -INF, bigM, [con + t, s + t], [
+      b.addRow(stepName(ctx, "asynchronous_con_milp", lt.id, t), -INF, bigM, [con + t, s + t], [
         -1,
         bigM,
       ]);
     }
     if (prod !== undefined) {
-      b.addRow(`asynchronous_prod_milp[${lt.id},${ts[t]}]`, -INF, 0, [prod + t, s + t], [
+      b.addRow(stepName(ctx, "asynchronous_prod_milp", lt.id, t), -INF, 0, [prod + t, s + t], [
         1,
         -bigM,
       ]);

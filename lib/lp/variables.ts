@@ -4,14 +4,14 @@
  */
 import { interCluster } from "./cluster_storage.ts";
 import type { BuildContext } from "./build_context.ts";
-import { conCarriers, ltc, prodCarriers } from "./build_context.ts";
+import { conCarriers, ltc, prodCarriers, stepName } from "./build_context.ts";
 
 const INF = Infinity;
 
 function timeColumns(ctx: BuildContext, family: string, key: string, lo: number, hi: number) {
-  const { b, ts, T } = ctx;
+  const { b, T } = ctx;
   const base = b.numCols;
-  for (let t = 0; t < T; t++) b.addColumn(`${family}[${key},${ts[t]}]`, lo, hi);
+  for (let t = 0; t < T; t++) b.addColumn(stepName(ctx, family, key, t), lo, hi);
   return base;
 }
 

@@ -30,3 +30,20 @@ Deno.test("LpBuilder keeps every row's terms across array growth", () => {
   assert.ok(perRow.every((v) => v === 2));
   assert.equal(lp.matrix.indices.length, 2 * n);
 });
+
+Deno.test("LpBuilder.build() hands out arrays of their own fixed-length buffers", () => {
+  // The builder grows resizable buffers; the LP is posted to a solver Worker, so none may leak.
+  const b = new LpBuilder();
+  for (let j = 0; j < 3000; j++) b.addColumn(`x${j}`, 0, j, j);
+  for (let i = 0; i < 3000; i++) b.addRow(`r${i}`, -i, i, [i, (i + 7) % 3000], [1, -2]);
+  const lp = b.build();
+  const arrays = [lp.colCost, lp.colLower, lp.colUpper, lp.rowLower, lp.rowUpper];
+  for (const a of [...arrays, lp.matrix.starts, lp.matrix.indices, lp.matrix.values]) {
+    assert.equal((a.buffer as ArrayBuffer).resizable, false);
+    assert.equal(a.byteOffset, 0);
+  }
+  assert.equal(lp.colCost.length, 3000);
+  assert.equal(lp.colUpper[2999], 2999);
+  assert.equal(lp.rowLower[2999], -2999);
+  assert.equal(lp.matrix.values.length, 6000);
+});

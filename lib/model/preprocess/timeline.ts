@@ -58,7 +58,9 @@ export function buildTimeline(
   problems: ModelProblem[],
 ): Timeline | undefined {
   const before = problems.length;
-  const normalized = config.timeSeries.map((s, i) => checkSeries(s, i, problems));
+  // Series usually share their timestamps: each distinct stamp is parsed once.
+  const stamps = new Map<string, string | undefined>();
+  const normalized = config.timeSeries.map((s, i) => checkSeries(s, i, problems, stamps));
   const used = new Map<number, string>(); // series index -> first reference using it
   let resourceIsSeries = false;
   const visit = (value: unknown, location: string, path: string, key: string) => {
@@ -116,8 +118,13 @@ export function buildTimeline(
   const [first, ...others] = [...used.keys()].sort((a, b) => a - b);
   const subset = config.parameters.subset_time;
   const cutBySeries = new Map<number, number[]>();
+  const stampMs = new Map<string, number>();
   for (const i of [first!, ...others]) {
-    const seriesMs = normalized[i]!.map(timestampMs);
+    const seriesMs = normalized[i]!.map((stamp) => {
+      let ms = stampMs.get(stamp);
+      if (ms === undefined) stampMs.set(stamp, ms = timestampMs(stamp));
+      return ms;
+    });
     if (subset === undefined) {
       cutBySeries.set(i, seriesMs.map((_, k) => k));
       continue;
@@ -194,10 +201,17 @@ function bareId(id: string): string {
 }
 
 /** Normalised timestamps of one series; pushes problems for bad stamps, order or lengths. */
-function checkSeries(s: TimeSeries, i: number, problems: ModelProblem[]): string[] {
+function checkSeries(
+  s: TimeSeries,
+  i: number,
+  problems: ModelProblem[],
+  stamps: Map<string, string | undefined>,
+): string[] {
   const out: string[] = [];
   for (let k = 0; k < s.timestamps.length; k++) {
-    const n = normalizeTimestamp(s.timestamps[k]!);
+    const raw = s.timestamps[k]!;
+    let n = stamps.get(raw);
+    if (n === undefined && !stamps.has(raw)) stamps.set(raw, n = normalizeTimestamp(raw));
     if (n === undefined) {
       problems.push({
         path: `timeSeries[${i}].timestamps[${k}]`,
