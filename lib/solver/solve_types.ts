@@ -36,6 +36,11 @@ export interface SolveHooks {
   readonly onLog?: (line: string) => void;
   /** Aborting stops the solve; the outcome is then `interrupted`. */
   readonly signal?: AbortSignal;
+  /**
+   * Told the process id of a command-line solver as it starts (the leader of its own process
+   * group), so that whoever may end this thread at once can end that process with it.
+   */
+  readonly onSpawn?: (pid: number) => void;
 }
 
 /** The answer of one solve. */
