@@ -15,7 +15,9 @@ import { hydrogenModel } from "../lib/simulation/hydrogen/hydrogen_model.ts";
 import { ccsModel } from "../lib/simulation/ccs/ccs_model.ts";
 
 /** The solver runner (RUNNER_PORT, default 5000) on HiGHS WebAssembly, a Worker per solve. */
-export const runnerModule: ServiceModule = createRunnerModule(() => createHighsModelRunner());
+export const runnerModule: ServiceModule = createRunnerModule((options) =>
+  createHighsModelRunner(options)
+);
 
 /** The hydrogen plant simulation (HYDROGEN_PORT, default 8765). */
 export const hydrogenModule: ServiceModule = createSimulationModule(

@@ -8,7 +8,7 @@
  * last `error` event saying so).
  */
 import { dataFrame, replayedEventStream } from "./replay_stream.ts";
-import { isFinal, type JobEventLog, type RunEvent } from "../../lib/runner/run_events.ts";
+import { isFinal, type RunEvent } from "../../lib/runner/run_events.ts";
 
 /** How a stream ends from outside, and how often it speaks when idle. */
 export interface RunStreamOptions {
@@ -32,8 +32,16 @@ export function formatFrame(event: RunEvent): string {
   return dataFrame(event);
 }
 
+/**
+ * Where a stream's events come from: a job's `JobEventLog`, or any source that hands a listener
+ * the history and then the live events (synchronously or later, e.g. read from Redis).
+ */
+export interface RunEventSource {
+  subscribe(listener: (event: RunEvent) => void): () => void;
+}
+
 /** The event-stream response of one job's events, history first. */
-export function runEventStream(events: JobEventLog, options: RunStreamOptions): Response {
+export function runEventStream(events: RunEventSource, options: RunStreamOptions): Response {
   return replayedEventStream<RunEvent>({
     subscribe: (listener) => events.subscribe(listener),
     isFinal,

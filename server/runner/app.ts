@@ -15,9 +15,12 @@ import { createServiceApp } from "../middleware/service_app.ts";
 import type { RunnerSettings } from "./config.ts";
 import { JobRegistry } from "./jobs.ts";
 import { openCors } from "../middleware/open_cors.ts";
+import { registryJobStore, type RunJobStore } from "./run_job_store.ts";
 import { runRoutes } from "./run_routes.ts";
 import type { SystemProbe } from "./run_stats.ts";
 import { healthSchema } from "./schemas.ts";
+import { findNativeSolversOnce } from "../../lib/solver/native/find_native_solvers.ts";
+import { BUILT_IN_SOLVER } from "../../lib/solver/solver_names.ts";
 
 /** Version of the runner's interface, shown by `/health` and `/openapi.json`. */
 export const RUNNER_VERSION = "1.0.0";
@@ -45,8 +48,18 @@ export interface RunnerAppOptions {
 export interface RunnerApp {
   app: OpenAPIHono;
   jobs: JobRegistry;
+  /** The routes' view of `jobs`. */
+  store: RunJobStore;
   /** Refuses new jobs, cancels the unfinished ones and waits until their runs have settled. */
   close(): Promise<void>;
+}
+
+/** What the service is built from when its jobs live elsewhere (a queue). */
+export interface RunnerAppOverStoreOptions {
+  runner: Pick<ModelRunner, "solverName">;
+  store: RunJobStore;
+  config: Pick<RunnerSettings, "maxBodyBytes" | "keepaliveMs">;
+  shutdown?: AbortSignal;
 }
 
 const healthRoute = createRoute({
@@ -61,6 +74,17 @@ const healthRoute = createRoute({
     },
   },
 });
+
+/** The built-in solver and the command-line solvers on this machine's PATH (looked up once). */
+async function solversHere(
+  runner: Pick<ModelRunner, "solverName">,
+): Promise<{ name: string; version: string; path: string | null }[]> {
+  const found = await findNativeSolversOnce();
+  return [
+    { name: BUILT_IN_SOLVER, version: runner.solverName, path: null },
+    ...found.map((s) => ({ name: s.name, version: s.description, path: s.path })),
+  ];
+}
 
 /** Builds the runner service over a model runner. */
 export function createRunnerApp(options: RunnerAppOptions): RunnerApp {
@@ -77,22 +101,31 @@ export function createRunnerApp(options: RunnerAppOptions): RunnerApp {
     ...(options.probe ? { probe: options.probe } : {}),
   });
 
+  const store = registryJobStore(jobs);
+  const app = createRunnerAppOverStore({ runner, store, config, shutdown });
+  return { app, jobs, store, close: () => jobs.close() };
+}
+
+/** The service's routes over any job store: the in-process registry or a queue's. */
+export function createRunnerAppOverStore(options: RunnerAppOverStoreOptions): OpenAPIHono {
+  const { runner, store: jobs, config } = options;
+  const shutdown = options.shutdown ?? new AbortController().signal;
   const app = createServiceApp({ details: true });
   app.use("*", openCors());
 
   const health = createOpenAPIApp({ details: true });
-  health.openapi(healthRoute, (c) =>
+  health.openapi(healthRoute, async (c) =>
     c.json({
       status: "ok" as const,
       version: RUNNER_VERSION,
       solver: runner.solverName,
-      jobs: jobs.counts(),
+      solvers: await solversHere(runner),
+      jobs: await jobs.counts(),
     }, 200));
   app.route("/health", health);
   app.route(
     "/run",
     runRoutes({
-      runner,
       jobs,
       maxBodyBytes: config.maxBodyBytes,
       keepaliveMs: config.keepaliveMs,
@@ -113,5 +146,5 @@ export function createRunnerApp(options: RunnerAppOptions): RunnerApp {
     },
   });
 
-  return { app, jobs, close: () => jobs.close() };
+  return app;
 }

@@ -2,7 +2,8 @@
  * The runner service's settings from environment variables, read by a pure function. The
  * interface it binds is the shared HOST (`server/config.ts`), like every other service.
  */
-import { type Env, integer, port, positive } from "../env.ts";
+import { type Env, integer, port, positive, text } from "../env.ts";
+import { parseRedisUrl, type RedisAddress } from "./queue/redis_url.ts";
 
 /** Everything the runner service is configured with. */
 export interface RunnerSettings {
@@ -25,6 +26,19 @@ export interface RunnerSettings {
   keepaliveMs: number;
   /** A `stats` event this often while a job runs, ms (10 s; not an env setting). */
   statsMs: number;
+  /**
+   * The Redis of the job queue (RUNNER_QUEUE_URL, `redis://[:password@]HOST:PORT[/DB]`): jobs go
+   * to a BullMQ queue that `deno task runner-worker` processes take. Absent: jobs run in this
+   * process, as `workers` says.
+   */
+  queue?: RedisAddress;
+  /** The solver of every run over the model's own choice (RUNNER_SOLVER); absent: the model's. */
+  solver?: string;
+  /**
+   * How many workers may take a job before it is failed as "worker lost" (RUNNER_ATTEMPTS,
+   * default 2): a worker that dies mid-solve returns its job to the queue. Queue mode only.
+   */
+  attempts: number;
 }
 
 /** Defaults of the settings. */
@@ -37,6 +51,7 @@ export const RUNNER_DEFAULTS = {
   maxBodyMb: 64,
   keepaliveMs: 15_000,
   statsMs: 10_000,
+  attempts: 2,
 } as const;
 
 /** Reads the runner settings; throws RangeError naming the variable at fault. */
@@ -51,6 +66,8 @@ export function readRunnerSettings(env: Env): RunnerSettings {
     env["RUNNER_MAX_QUEUED_MB"],
     RUNNER_DEFAULTS.maxQueuedMb,
   );
+  const queueUrl = text(env, "RUNNER_QUEUE_URL");
+  const solver = text(env, "RUNNER_SOLVER");
   return {
     port: port("RUNNER_PORT", env["RUNNER_PORT"], RUNNER_DEFAULTS.port),
     workers: integer(env, "RUNNER_WORKERS", RUNNER_DEFAULTS.workers, 1),
@@ -62,5 +79,8 @@ export function readRunnerSettings(env: Env): RunnerSettings {
     maxBodyBytes: Math.floor(bodyMb * 1024 * 1024),
     keepaliveMs: RUNNER_DEFAULTS.keepaliveMs,
     statsMs: RUNNER_DEFAULTS.statsMs,
+    attempts: integer(env, "RUNNER_ATTEMPTS", RUNNER_DEFAULTS.attempts, 1),
+    ...(queueUrl === undefined ? {} : { queue: parseRedisUrl("RUNNER_QUEUE_URL", queueUrl) }),
+    ...(solver === undefined ? {} : { solver }),
   };
 }

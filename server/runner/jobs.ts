@@ -60,10 +60,12 @@ export interface JobStatusView {
   termination: string | null;
   error: string | null;
   problems: { path: string; message: string }[] | null;
+  /** The worker process that took the job, `host:pid`; null while it waits. */
+  worker: string | null;
 }
 
-/** The status record of a job. */
-export function jobStatusView(job: Job): JobStatusView {
+/** The status record of a job that `worker` runs (null while it waits). */
+export function jobStatusView(job: Job, worker: string | null): JobStatusView {
   return {
     id: job.id,
     status: job.status,
@@ -73,6 +75,7 @@ export function jobStatusView(job: Job): JobStatusView {
     termination: job.termination,
     error: job.error,
     problems: job.problems?.map(({ path, message }) => ({ path, message })) ?? null,
+    worker: job.status === "pending" ? null : worker,
   };
 }
 

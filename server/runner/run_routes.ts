@@ -6,14 +6,14 @@
  * with its problems by JSON path. Errors are `{ error, details? }`.
  */
 import { createRoute, type OpenAPIHono } from "@hono/zod-openapi";
-import type { ModelRunner } from "../../lib/runner/model_runner.ts";
 import {
   createOpenAPIApp,
   detailedErrorSchema,
   errorResponse,
   httpError,
 } from "../middleware/errors.ts";
-import { isFinished, type Job, type JobRegistry, jobStatusView, type Refused } from "./jobs.ts";
+import { isFinished, type Refused } from "./jobs.ts";
+import type { RunJobStore } from "./run_job_store.ts";
 import { readModelBody } from "./read_model_body.ts";
 import {
   cancelledSchema,
@@ -31,8 +31,7 @@ export { MAX_LISTED_PROBLEMS } from "../../lib/runner/model_refusal.ts";
 
 /** What the job routes use. */
 export interface RunRouteDeps {
-  runner: ModelRunner;
-  jobs: JobRegistry;
+  jobs: RunJobStore;
   /** Largest model body, bytes. */
   maxBodyBytes: number;
   keepaliveMs: number;
@@ -172,11 +171,7 @@ const cancelRoute = createRoute({
 export function runRoutes(deps: RunRouteDeps): OpenAPIHono {
   const { jobs } = deps;
   const app = createOpenAPIApp({ details: true });
-  const jobOf = (id: string): Job => {
-    const job = jobs.get(id);
-    if (job === undefined) throw httpError(404, `Unknown job: ${id}`);
-    return job;
-  };
+  const unknown = (id: string) => httpError(404, `Unknown job: ${id}`);
 
   // Not `app.openapi`: its validator would parse the whole body on this thread. The route is
   // documented from the same definition and handled here.
@@ -184,59 +179,68 @@ export function runRoutes(deps: RunRouteDeps): OpenAPIHono {
   app.post("/", async (c) => {
     if (deps.shutdown.aborted) throw refusedError("closed");
     // A full queue is answered before the body is read.
-    const early = jobs.refusal();
+    const early = await jobs.refusal();
     if (early !== undefined) {
       await c.req.raw.body?.cancel();
       throw refusedError(early);
     }
     const body = await readModelBody(c.req.raw, deps.maxBodyBytes);
     if (deps.shutdown.aborted) throw refusedError("closed");
-    const submitted = jobs.submit(body);
+    const submitted = await jobs.submit(body);
     if (!submitted.ok) throw refusedError(submitted.reason);
-    return c.json({ job_id: submitted.job.id }, 202);
+    return c.json({ job_id: submitted.id }, 202);
   });
 
-  app.openapi(streamRoute, (c) => {
-    const job = jobOf(c.req.valid("param").id);
+  app.openapi(streamRoute, async (c) => {
+    const id = c.req.valid("param").id;
+    const events = await jobs.events(id);
+    if (events === undefined) throw unknown(id);
     // The stream is a raw Response: its media type is not JSON, so the typed helpers do not
     // apply.
-    return runEventStream(job.events, {
+    return runEventStream({ subscribe: events }, {
       shutdown: deps.shutdown,
       keepaliveMs: deps.keepaliveMs,
     }) as never;
   });
 
-  app.openapi(statusRoute, (c) => c.json(jobStatusView(jobOf(c.req.valid("param").id)), 200));
+  app.openapi(statusRoute, async (c) => {
+    const id = c.req.valid("param").id;
+    const view = await jobs.status(id);
+    if (view === undefined) throw unknown(id);
+    return c.json(view, 200);
+  });
 
-  app.openapi(resultRoute, (c) => {
-    const job = jobOf(c.req.valid("param").id);
-    if (job.status === "completed" && job.result !== undefined) {
+  app.openapi(resultRoute, async (c) => {
+    const id = c.req.valid("param").id;
+    const result = await jobs.result(id);
+    if (result === undefined) throw unknown(id);
+    if (result.json !== undefined) {
       // The bytes the run's Worker encoded, served as they are (no parse, no stringify here).
-      return new Response(job.result.json, {
+      return new Response(result.json, {
         status: 200,
         headers: { "Content-Type": "application/json" },
       }) as never;
     }
-    const details = { status: job.status };
-    if (!isFinished(job.status)) {
-      throw httpError(409, `Job ${job.id} is ${job.status}; its result is not ready yet`, details);
+    const details = { status: result.status };
+    if (!isFinished(result.status)) {
+      throw httpError(409, `Job ${id} is ${result.status}; its result is not ready yet`, details);
     }
     throw httpError(
       409,
-      job.status === "cancelled"
-        ? `Job ${job.id} was cancelled; it has no result`
-        : `Job ${job.id} failed; it has no result: ${job.error}`,
+      result.status === "cancelled"
+        ? `Job ${id} was cancelled; it has no result`
+        : `Job ${id} failed; it has no result: ${result.error}`,
       details,
     );
   });
 
-  app.openapi(cancelRoute, (c) => {
+  app.openapi(cancelRoute, async (c) => {
     const { id } = c.req.valid("param");
-    const outcome = jobs.cancel(id);
-    if (outcome.outcome === "unknown") throw httpError(404, `Unknown job: ${id}`);
+    const outcome = await jobs.cancel(id);
+    if (outcome.outcome === "unknown") throw unknown(id);
     if (outcome.outcome === "finished") {
-      throw httpError(409, `Job ${id} has finished already (${outcome.job.status})`, {
-        status: outcome.job.status,
+      throw httpError(409, `Job ${id} has finished already (${outcome.status})`, {
+        status: outcome.status,
       });
     }
     return c.json({ cancelled: id, status: "cancelled" as const }, 200);

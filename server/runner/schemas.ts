@@ -52,6 +52,10 @@ export const jobStatusSchema = z
     problems: z.array(modelProblemSchema).nullable().describe(
       "The problems of an invalid model by JSON path (at most 500); null otherwise",
     ),
+    worker: z.string().nullable().describe(
+      'The worker process that took the job, "host:pid" (this service\'s own process when it ' +
+        "solves in process); null while the job waits",
+    ),
   })
   .openapi("JobStatus");
 
@@ -78,7 +82,15 @@ export const healthSchema = z
   .object({
     status: z.literal("ok"),
     version: z.string(),
-    solver: z.string().describe('e.g. "HiGHS 1.15.3 (wasm)"'),
+    solver: z.string().describe('The built-in solver, e.g. "HiGHS 1.15.3 (wasm)"'),
+    solvers: z.array(z.object({
+      name: z.string().describe("What a model names (parameters.solver.name, run.solver)"),
+      version: z.string(),
+      path: z.string().nullable().describe("The binary; null for the built-in solver"),
+    })).describe(
+      "The solvers a model can run on here: the built-in highs and the command-line solvers " +
+        "found on this machine's PATH (in queue mode each worker uses those of its own machine)",
+    ),
     jobs: z.object({
       running: z.number().int(),
       queued: z.number().int(),

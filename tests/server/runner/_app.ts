@@ -22,6 +22,7 @@ export function testConfig(overrides: Partial<RunnerSettings> = {}): RunnerSetti
     maxBodyBytes: 4096,
     keepaliveMs: 60_000,
     statsMs: 60_000,
+    attempts: 2,
     ...overrides,
   };
 }

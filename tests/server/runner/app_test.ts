@@ -1,4 +1,5 @@
 import assert from "node:assert/strict";
+import { findNativeSolver } from "../../../lib/solver/native/find_native_solvers.ts";
 import { dataOf, FrameReader, testApp } from "./_app.ts";
 import { runRequest } from "./_runner.ts";
 
@@ -29,12 +30,22 @@ Deno.test("GET /health names the solver and counts jobs", async () => {
   try {
     const { status, body } = await call(built.app, "/health");
     assert.equal(status, 200);
-    assert.deepEqual(body, {
+    const { solvers, ...rest } = body as Record<string, unknown>;
+    assert.deepEqual(rest, {
       status: "ok",
       version: "1.0.0",
       solver: "TestSolver 0.0 (double)",
       jobs: { running: 0, queued: 0 },
     });
+    // The built-in first, then the command-line solvers on PATH (CI installs cbc, clp, glpk).
+    const listed = solvers as { name: string; version: string; path: string | null }[];
+    assert.deepEqual(listed[0], { name: "highs", version: "TestSolver 0.0 (double)", path: null });
+    for (const name of ["cbc", "clp", "glpk"]) {
+      const onPath = await findNativeSolver(name as "cbc");
+      const entry = listed.find((s) => s.name === name);
+      assert.equal(entry?.path, onPath?.path, name);
+      if (onPath) assert.match(entry!.version, /\(native\)$/);
+    }
     await call(built.app, "/run", runRequest({ steps: 100, step_ms: 10 }));
     await call(built.app, "/run", runRequest({ steps: 1 }));
     const later = await call(built.app, "/health");
@@ -63,6 +74,7 @@ Deno.test("POST /run answers 202 with a UUID job_id; GET /run/{id} follows the j
       "started_at",
       "status",
       "termination",
+      "worker",
     ]);
     const early = await call(built.app, `/run/${id}/result`);
     assert.equal(early.status, 409);

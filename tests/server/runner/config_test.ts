@@ -11,6 +11,7 @@ Deno.test("readRunnerSettings() has the issue's defaults", () => {
     maxBodyBytes: 64 * 1024 * 1024,
     keepaliveMs: RUNNER_DEFAULTS.keepaliveMs,
     statsMs: RUNNER_DEFAULTS.statsMs,
+    attempts: 2,
   });
 });
 
@@ -50,4 +51,51 @@ Deno.test("readRunnerSettings() names the variable at fault", async (t) => {
       });
     });
   }
+});
+
+Deno.test("readRunnerSettings() reads the queue, the solver and the attempts", () => {
+  const settings = readRunnerSettings({
+    RUNNER_QUEUE_URL: "redis://:s3cr%40t@redis.internal:6380/2",
+    RUNNER_SOLVER: "cbc",
+    RUNNER_ATTEMPTS: "3",
+  });
+  assert.deepEqual(settings.queue, {
+    host: "redis.internal",
+    port: 6380,
+    db: 2,
+    password: "s3cr@t",
+  });
+  assert.equal(settings.solver, "cbc");
+  assert.equal(settings.attempts, 3);
+  assert.deepEqual(readRunnerSettings({ RUNNER_QUEUE_URL: "redis://127.0.0.1:6379" }).queue, {
+    host: "127.0.0.1",
+    port: 6379,
+    db: 0,
+  });
+  const none = readRunnerSettings({ RUNNER_QUEUE_URL: " ", RUNNER_SOLVER: "" });
+  assert.equal("queue" in none, false);
+  assert.equal("solver" in none, false);
+});
+
+Deno.test("readRunnerSettings() refuses a malformed RUNNER_QUEUE_URL, without its password", async (t) => {
+  const cases: [string, RegExp][] = [
+    ["localhost:6379", /not a URL|the scheme must be redis:/],
+    ["http://localhost:6379", /the scheme must be redis:/],
+    ["redis://localhost", /no port/],
+    ["redis://localhost:6379/x", /the path must be a database number/],
+    ["redis://localhost:6379/0?tls=1", /no query or fragment/],
+    ["redis://:hunter2@localhost/0", /no port/],
+  ];
+  for (const [value, why] of cases) {
+    await t.step(value, () => {
+      assert.throws(() => readRunnerSettings({ RUNNER_QUEUE_URL: value }), (e: Error) => {
+        assert.ok(e instanceof TypeError);
+        assert.match(e.message, /^RUNNER_QUEUE_URL: ".*" is not a Redis URL like redis:\/\//);
+        assert.match(e.message, why);
+        assert.doesNotMatch(e.message, /hunter2/);
+        return true;
+      });
+    });
+  }
+  assert.throws(() => readRunnerSettings({ RUNNER_ATTEMPTS: "0" }), /^RangeError: RUNNER_ATTEMPTS/);
 });

@@ -105,7 +105,8 @@ Deno.test("runner service: DELETE stops a full-year solve within 1 s; status can
   const s = serveRunner(runner);
   try {
     const config = await importCalliopeModel(NATIONAL, {
-      overrides: { "model.subset_time": ["2005-01-01", "2005-12-31"] },
+      // HiGHS's iteration lines are what the test waits for (the example names cbc).
+      overrides: { "model.subset_time": ["2005-01-01", "2005-12-31"], "run.solver": "highs" },
     });
     const id = await submit(s.base, config);
     const res = await fetch(`${s.base}/run/${id}/stream`);
@@ -147,6 +148,8 @@ Deno.test("runner service: an infeasible model completes with termination infeas
     const config = await importCalliopeModel(NATIONAL, {
       overrides: {
         "model.subset_time": "2005-01-01",
+        // The conflicting rows come from HiGHS's IIS (the example names cbc).
+        "run.solver": "highs",
         "run.ensure_feasibility": false,
         "techs.ccgt.constraints.energy_cap_max": 10,
         "techs.csp.constraints.energy_cap_max": 10,

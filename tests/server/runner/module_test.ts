@@ -8,6 +8,10 @@ Deno.test("createRunnerModule() reads its settings, serves the runner and cancel
   const module = createRunnerModule(() => runner);
   assert.equal(module.name, "runner");
   assert.throws(() => module.configure({ RUNNER_WORKERS: "0" }), /^RangeError: RUNNER_WORKERS/);
+  assert.throws(
+    () => module.configure({ RUNNER_QUEUE_URL: "redis://localhost" }),
+    /^TypeError: RUNNER_QUEUE_URL: "redis:\/\/localhost" is not a Redis URL/,
+  );
   const configured = module.configure({ RUNNER_PORT: "0" });
   assert.equal(configured.port, 0);
   assert.equal(module.configure({}).port, 5000);
