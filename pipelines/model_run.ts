@@ -17,6 +17,9 @@
  * solved one after another, each into `results/<scenario>/`, with `results/sweep.json` listing
  * each one's termination, objective and directory; every scenario is checked before any solve.
  * Exit 0 when every one was optimal, 2 when any was not.
+ *
+ * `--solver` (else the environment's `RUNNER_SOLVER`) runs the model on that solver over the one
+ * it names; a solver this machine lacks runs on the built-in HiGHS, with a warning.
  */
 import { join } from "node:path";
 import { readRunConfig, withScenario } from "../lib/backend/run_model.ts";
@@ -251,7 +254,12 @@ export async function main(args: readonly string[], deps: ModelRunDeps = {}): Pr
   }
   // The runner's own seam, on this thread: `prepare` names every problem at once, `run` builds,
   // solves and reads back with the same log lines as the service.
-  const runner = deps.runner ?? await createHighsModelRunner({ solveIn: "process" });
+  // RUNNER_SOLVER, as for the service, unless --solver names one for this run.
+  const envSolver = Deno.env.get("RUNNER_SOLVER")?.trim() || undefined;
+  const runner = deps.runner ?? await createHighsModelRunner({
+    solveIn: "process",
+    ...(parsed.solver === undefined && envSolver !== undefined ? { solver: envSolver } : {}),
+  });
   if (parsed.scenarios === undefined) {
     const prepared = runner.prepare(body);
     if (!prepared.ok) {

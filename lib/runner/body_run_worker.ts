@@ -25,6 +25,7 @@ export interface BodyRunRequest {
 /** What the Worker posts back; `invalid`, `result` and `error` end the run. */
 export type BodyRunMessage =
   | { readonly type: "log"; readonly line: string }
+  | { readonly type: "spawn"; readonly pid: number }
   | ({ readonly type: "progress" } & RunProgress)
   | ({ readonly type: "invalid" } & ModelRefusal)
   | { readonly type: "result"; readonly result: EncodedRunResult }
@@ -57,8 +58,10 @@ async function run(request: BodyRunRequest): Promise<void> {
   const hooks: RunHooks = {
     log: (line) => post({ type: "log", line }),
     progress: (progress) => post({ type: "progress", ...progress }),
-    // Never aborted: a cancel terminates this Worker, whatever it is doing.
+    // Never aborted: a cancel terminates this Worker, whatever it is doing, and first kills
+    // the process group of any command-line solver it started (told here).
     signal: new AbortController().signal,
+    onSpawn: (pid) => post({ type: "spawn", pid }),
   };
   hooks.progress({ phase: "build", pct: 0 });
   const started = performance.now();

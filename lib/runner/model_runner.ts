@@ -28,6 +28,8 @@ export interface RunHooks {
   readonly progress: (progress: RunProgress) => void;
   /** Aborting stops the run; it then resolves with termination `interrupted`. */
   readonly signal: AbortSignal;
+  /** Told the process id of each command-line solver the run starts (see SolveHooks). */
+  readonly onSpawn?: (pid: number) => void;
 }
 
 /** What a caller may set for one run beyond the model (the CLI's options). */

@@ -29,6 +29,8 @@ export function runBodyInWorker(
       type: "module",
     });
     let settled = false;
+    /** Process groups of the command-line solvers the Worker started. */
+    const solverGroups = new Set<number>();
     const finish = (settle: () => void) => {
       if (settled) return;
       settled = true;
@@ -37,6 +39,8 @@ export function runBodyInWorker(
       settle();
     };
     function onAbort() {
+      // Terminating the Worker would leave its solver process running: that is ended first.
+      for (const pid of solverGroups) killProcessGroup(pid);
       finish(() => resolve({ ok: true, result: interruptedResult() }));
     }
     const failed = (message: string) => finish(() => reject(new Error(`Run failed: ${message}`)));
@@ -47,6 +51,10 @@ export function runBodyInWorker(
       switch (message.type) {
         case "log":
           hooks.log(message.line);
+          break;
+        case "spawn":
+          solverGroups.add(message.pid);
+          hooks.onSpawn?.(message.pid);
           break;
         case "progress":
           hooks.progress({ phase: message.phase, pct: message.pct });
@@ -82,4 +90,13 @@ export function runBodyInWorker(
       failed(error instanceof Error ? error.message : String(error));
     }
   });
+}
+
+/** Ends a process group at once; one that has ended already is no error. */
+function killProcessGroup(pid: number): void {
+  try {
+    Deno.kill(-pid, "SIGKILL");
+  } catch {
+    // Gone already.
+  }
 }

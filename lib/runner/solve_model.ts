@@ -16,6 +16,9 @@ import { planCapacities } from "../model/operate/plan_capacities.ts";
 import { ModelValidationError } from "../model/model_problem.ts";
 import { createPersistentLpSolver } from "../solver/persistent_lp.ts";
 import { loadHighsOnce } from "../solver/highs_loader.ts";
+import { chooseSolver, type SolverChoice } from "./solver_choice.ts";
+import { chosenSolve } from "./chosen_solve.ts";
+import { createNativePersistentSolver } from "../solver/native/native_persistent_solver.ts";
 
 /** Solves one LP (in a Worker, in-process, or on a Worker's own HiGHS). */
 export type SolveLp = (
@@ -37,11 +40,37 @@ export async function solveModel(
   notes: readonly string[] = [],
   options: RunOptions = {},
 ): Promise<RunResult> {
-  const model = options.solver === undefined
+  const asked = options.solver === undefined
     ? prepared
     : { ...prepared, solver: { ...prepared.solver, ...options.solver } };
   for (const note of notes) hooks.log(`[runner] ${note}`);
-  if (model.operate !== undefined) return await solveOperate(model, hooks, solve, options);
+  const choice = await chooseSolver(asked.solver.name);
+  // The choice's warnings are the model's: logged with them, and in the result's `warnings`.
+  const model = choice.warnings.length === 0
+    ? asked
+    : { ...asked, warnings: [...(asked.warnings ?? []), ...choice.warnings] };
+  const chosen = chosenSolve(choice, solve, hooks.log);
+  const result = await solveChosen(model, hooks, chosen.solve, options, choice);
+  return chosen.warnings.length === 0
+    ? result
+    : { ...result, warnings: [...readWarnings(result), ...chosen.warnings] };
+}
+
+/** The result's `warnings` so far. */
+function readWarnings(result: RunResult): string[] {
+  const warnings = result["warnings"];
+  return Array.isArray(warnings) ? warnings.filter((w) => typeof w === "string") : [];
+}
+
+/** The run on the chosen solver: operate's windows, SPORES' solves, or one solve. */
+async function solveChosen(
+  model: ResolvedModel,
+  hooks: RunHooks,
+  solve: SolveLp,
+  options: RunOptions,
+  choice: SolverChoice,
+): Promise<RunResult> {
+  if (model.operate !== undefined) return await solveOperate(model, hooks, solve, options, choice);
   for (const warning of model.warnings ?? []) hooks.log(`[runner] warning: ${warning}`);
   const spores = model.spores;
   if (spores === undefined) return await solveOnce(model, hooks, solve, options, true);
@@ -76,7 +105,11 @@ async function solveOnce(
     hooks.progress({ phase: "build", pct: 100 });
     hooks.progress({ phase: "solve", pct: 0 });
   }
-  const outcome = await solve(lp, model.solver, { onLog: hooks.log, signal: hooks.signal });
+  const outcome = await solve(lp, model.solver, {
+    onLog: hooks.log,
+    signal: hooks.signal,
+    ...(hooks.onSpawn === undefined ? {} : { onSpawn: hooks.onSpawn }),
+  });
   if (reportPhases) hooks.progress({ phase: "solve", pct: 100 });
   hooks.log(
     `[runner] solve ended: ${outcome.termination} (${outcome.status}) in ` +
@@ -95,6 +128,7 @@ async function solveOperate(
   hooks: RunHooks,
   solve: SolveLp,
   options: RunOptions,
+  choice: SolverChoice,
 ): Promise<RunResult> {
   const operate = model.operate!;
   let fixed = model;
@@ -112,7 +146,12 @@ async function solveOperate(
     }
     fixed = prepared.model;
   }
-  const solver = createPersistentLpSolver(await loadHighsOnce());
+  const solver = choice.solver.kind === "command_line"
+    ? createNativePersistentSolver(
+      choice.solver.found,
+      hooks.onSpawn === undefined ? {} : { onStart: hooks.onSpawn },
+    )
+    : createPersistentLpSolver(await loadHighsOnce());
   try {
     return await runOperate(fixed, operate, hooks, solver);
   } finally {

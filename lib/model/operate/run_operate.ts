@@ -88,7 +88,11 @@ export async function runOperate(
     const { outcome, stats: s } = await solver.solve(
       lp,
       model.solver,
-      { onLog: hooks.log, signal: hooks.signal },
+      {
+        onLog: hooks.log,
+        signal: hooks.signal,
+        ...(hooks.onSpawn === undefined ? {} : { onSpawn: hooks.onSpawn }),
+      },
       shapeOf(lp, part.timestamps),
     );
     last = outcome;
