@@ -141,7 +141,9 @@ Deno.test({
   sanitizeResources: false,
   async fn() {
     // A year: cbc works on it for seconds, far longer than the cancel waits.
-    const body = await importCalliopeModel(NATIONAL, { overrides: { "run.solver": "cbc" } });
+    const body = await importCalliopeModel(NATIONAL, {
+      overrides: { "model.subset_time": null, "run.solver": "cbc" },
+    });
     const inWorker = await createHighsModelRunner();
     const abort = new AbortController();
     const pids: number[] = [];

@@ -15,6 +15,7 @@ import { findNativeSolver } from "./find_native_solvers.ts";
 import type { NativeSolution, NativeValues } from "./native_solution.ts";
 import { type FoundSolver, NATIVE_SOLVERS } from "./native_solvers.ts";
 import { runSolverProcess } from "./run_solver_process.ts";
+import { cbcMipReport } from "./cbc_mip_report.ts";
 import { solutionPath, solverInvocation } from "./solver_invocation.ts";
 
 /** Where and how a native solve runs. */
@@ -236,6 +237,9 @@ export async function solveNative(
         message: `${spec.label} ended with "${solution.status}" (exit code ${end.code}); ` +
           `its last output: ${log.slice(-5).join(" | ")}`,
       };
+    }
+    if (name === "cbc" && mip && solution.mipGap === undefined) {
+      solution = { ...solution, ...cbcMipReport(log, lp.offset, lp.sense) };
     }
     return toOutcome(solution, lp, layout, mip, spec.duals, description, solveMs, log);
   } finally {
