@@ -61,6 +61,19 @@ async function versionOf(spec: NativeSolverSpec, binary: string): Promise<string
   }
 }
 
+/** The solver of `spec` on `path`, with its binary's path and version, or undefined. */
+async function foundOn(spec: NativeSolverSpec, path: string): Promise<FoundSolver | undefined> {
+  const binary = await whichBinary(spec.binary, path);
+  if (binary === undefined) return undefined;
+  const version = await versionOf(spec, binary);
+  return {
+    name: spec.name,
+    path: binary,
+    version,
+    description: `${spec.label} ${version} (native)`,
+  };
+}
+
 /**
  * The command-line solvers on `options.path` (default: the PATH variable), in NATIVE_SOLVERS'
  * order, each with its binary's path and version.
@@ -69,32 +82,29 @@ export async function findNativeSolvers(
   options: { path?: string } = {},
 ): Promise<FoundSolver[]> {
   const path = options.path ?? Deno.env.get("PATH") ?? "";
-  const specs = Object.values(NATIVE_SOLVERS);
-  const found = await Promise.all(specs.map(async (spec): Promise<FoundSolver | undefined> => {
-    const binary = await whichBinary(spec.binary, path);
-    if (binary === undefined) return undefined;
-    const version = await versionOf(spec, binary);
-    return {
-      name: spec.name,
-      path: binary,
-      version,
-      description: `${spec.label} ${version} (native)`,
-    };
-  }));
+  const found = await Promise.all(Object.values(NATIVE_SOLVERS).map((s) => foundOn(s, path)));
   return found.filter((f): f is FoundSolver => f !== undefined);
 }
 
-let cached: Promise<FoundSolver[]> | undefined;
+/** Each solver looked up on PATH once per process, only when asked for. */
+const byName = new Map<CommandLineSolver, Promise<FoundSolver | undefined>>();
 
-/** findNativeSolvers on PATH, looked up once per process. */
-export function findNativeSolversOnce(): Promise<FoundSolver[]> {
-  cached ??= findNativeSolvers();
-  return cached;
+/**
+ * The found solver called `name`, looked up once per process: only its own binary is run, so a
+ * job that names cbc (in its own Worker) does not start every other solver for its version.
+ */
+export function findNativeSolver(name: CommandLineSolver): Promise<FoundSolver | undefined> {
+  let found = byName.get(name);
+  if (found === undefined) {
+    found = foundOn(NATIVE_SOLVERS[name], Deno.env.get("PATH") ?? "");
+    byName.set(name, found);
+  }
+  return found;
 }
 
-/** The found solver called `name`, looked up once per process. */
-export async function findNativeSolver(
-  name: CommandLineSolver,
-): Promise<FoundSolver | undefined> {
-  return (await findNativeSolversOnce()).find((f) => f.name === name);
+/** findNativeSolvers on PATH, each solver looked up once per process. */
+export async function findNativeSolversOnce(): Promise<FoundSolver[]> {
+  const names = Object.keys(NATIVE_SOLVERS) as CommandLineSolver[];
+  const found = await Promise.all(names.map(findNativeSolver));
+  return found.filter((f): f is FoundSolver => f !== undefined);
 }

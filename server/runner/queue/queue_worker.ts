@@ -151,37 +151,29 @@ export async function startQueueWorker(options: QueueWorkerOptions): Promise<Que
   const finish = (id: string, outcome: BodyRun | Error) => {
     const keys = [jobKey(id), eventsKey(id), resultKey(id), bodyKey(id)] as const;
     const at = new Date().toISOString();
+    /** A failed end: its error, the model's problems when it was refused (else none). */
+    const failed = (error: string, problems?: { path: string; message: string }[]) => {
+      const event: RunEvent = { type: "error", error, ...(problems ? { problems } : {}) };
+      const problemsJson = problems ? JSON.stringify(problems) : "";
+      return redis.runnerFinish(
+        ...keys,
+        name,
+        "failed",
+        at,
+        "",
+        error,
+        problemsJson,
+        JSON.stringify(event),
+        ttl,
+      );
+    };
     if (outcome instanceof Error) {
       console.error(`runner-worker ${name}: job ${id} failed:`, outcome.message);
-      const error = outcome.message || "The run failed";
-      const event: RunEvent = { type: "error", error };
-      return redis.runnerFinish(
-        ...keys,
-        name,
-        "failed",
-        at,
-        "",
-        error,
-        "",
-        JSON.stringify(event),
-        ttl,
-      );
+      return failed(outcome.message || "The run failed");
     }
     if (!outcome.ok) {
-      const error = refusalMessage(outcome);
       const problems = outcome.problems.map(({ path, message }) => ({ path, message }));
-      const event: RunEvent = { type: "error", error, problems };
-      return redis.runnerFinish(
-        ...keys,
-        name,
-        "failed",
-        at,
-        "",
-        error,
-        JSON.stringify(problems),
-        JSON.stringify(event),
-        ttl,
-      );
+      return failed(refusalMessage(outcome), problems);
     }
     const result = outcome.result;
     const event: RunEvent = {
