@@ -5,10 +5,11 @@
  * native solve pays) and solved by each solver named on the command line.
  *
  *   deno run -A benchmarks/native_solvers.ts [--groups 6] [--days 167] [--method ipm|simplex]
- *     [--time-limit S] [--lp-only] [SOLVER ...]
+ *     [--time-limit S] [--threads N] [--log] [--lp-only] [SOLVER ...]
  *
  * SOLVER: cbc, clp, glpk, highs_native, gurobi, cplex, scip, or `highs` (the built-in
- * WebAssembly HiGHS, in a Worker). Prints Markdown for BENCHMARKS.md.
+ * WebAssembly HiGHS, in a Worker). Prints Markdown for BENCHMARKS.md; `--log` copies each
+ * command-line solver's log to stderr as it writes it.
  */
 import { buildLp } from "../lib/lp/build_lp.ts";
 import { writeLpFile } from "../lib/lp/write_lp.ts";
@@ -31,6 +32,8 @@ const groups = Number(option("--groups") ?? 6);
 const days = Number(option("--days") ?? 167);
 const method = option("--method") as SolveOptions["method"] | undefined;
 const timeLimit = option("--time-limit");
+const threads = option("--threads");
+const showLog = args.includes("--log");
 const lpOnly = args.includes("--lp-only");
 const solvers = args.filter((a) => !a.startsWith("--"));
 
@@ -72,6 +75,7 @@ const found = await findNativeSolvers();
 const options: SolveOptions = {
   ...(method === undefined ? {} : { method }),
   ...(timeLimit === undefined ? {} : { timeLimitS: Number(timeLimit) }),
+  ...(threads === undefined ? {} : { threads: Number(threads) }),
 };
 console.log("| solver | termination | objective | wall time (write + solve) | solver time |");
 console.log("| --- | --- | --- | --- | --- |");
@@ -87,9 +91,9 @@ for (const raw of solvers) {
       console.log(`| ${raw} | not installed | | | |`);
       continue;
     }
-    let last = "";
-    outcome = await solveNative(solver, lp, options, { onLog: (l) => (last = l) });
-    void last;
+    outcome = await solveNative(solver, lp, options, {
+      onLog: (line) => showLog && console.error(line),
+    });
   }
   const wallMs = performance.now() - t;
   console.log(

@@ -12,6 +12,7 @@ import { createRunnerApp, createRunnerAppOverStore } from "./app.ts";
 import { readRunnerSettings, type RunnerSettings } from "./config.ts";
 import { RedisJobStore } from "./queue/redis_job_store.ts";
 import { describeRedis, type RedisAddress } from "./queue/redis_url.ts";
+import { removeOrphanSolveDirs } from "../../lib/solver/native/orphan_solve_dirs.ts";
 
 /** How long a stop waits for cancelled runs to settle, ms (the solver's hard stop is sooner). */
 export const RUN_STOP_WAIT_MS = 5000;
@@ -38,6 +39,7 @@ export function createRunnerModule(
           if (settings.queue !== undefined) {
             return startQueued(runner, settings, settings.queue, context);
           }
+          await logOrphansRemoved(context.log);
           const runnerApp = createRunnerApp({
             runner,
             config: settings,
@@ -52,6 +54,15 @@ export function createRunnerModule(
       };
     },
   };
+}
+
+/** Removes what command-line solves of killed processes left in the temporary directory. */
+export async function logOrphansRemoved(log: (line: string) => void): Promise<void> {
+  const removed = await removeOrphanSolveDirs();
+  if (removed.length > 0) {
+    const what = removed.length === 1 ? "directory" : "directories";
+    log(`removed ${removed.length} solve ${what} left by processes that ended`);
+  }
 }
 
 /** The service over the queue: jobs go to Redis, worker processes solve them. */

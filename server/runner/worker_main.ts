@@ -11,6 +11,7 @@
 import { readRunnerSettings } from "./config.ts";
 import { startQueueWorker } from "./queue/queue_worker.ts";
 import { describeRedis } from "./queue/redis_url.ts";
+import { logOrphansRemoved } from "./module.ts";
 
 async function main(): Promise<number> {
   let settings;
@@ -23,6 +24,7 @@ async function main(): Promise<number> {
     console.error(`runner-worker: ${error instanceof Error ? error.message : String(error)}`);
     return 2;
   }
+  await logOrphansRemoved((line) => console.log(`runner-worker: ${line}`));
   const worker = await startQueueWorker({
     address: settings.queue,
     concurrency: settings.workers,

@@ -2,6 +2,11 @@
  * Runs a solver binary as a child process in its own process group, relays its output line by
  * line as it writes it, and kills the whole group (the solver and anything it started) when the
  * caller aborts: SIGTERM, then SIGKILL after a grace period.
+ *
+ * Its own group also means a parent killed with kill -9 would leave it running. On Linux the
+ * solver is started through util-linux's `setpriv --pdeathsig KILL`, which execs it in place
+ * (same pid) with a parent-death signal: when the thread that started it (this process's, or the
+ * job Worker's) ends, the kernel kills the solver.
  */
 
 /** How a solver process ended. */
@@ -31,6 +36,42 @@ export interface SolverProcessOptions {
 const AFTER_KILL_MS = 200;
 /** Then at most this long for the output that was still in the pipes. */
 const PIPES_MS = 100;
+
+let deathSignalWrapper: Promise<string | undefined> | undefined;
+
+/** `setpriv` when it can set a parent-death signal here; probed once per process. */
+function findDeathSignalWrapper(): Promise<string | undefined> {
+  deathSignalWrapper ??= (async () => {
+    if (Deno.build.os !== "linux") return undefined;
+    try {
+      const probe = await new Deno.Command("setpriv", {
+        args: ["--pdeathsig", "KILL", "--", "true"],
+        stdin: "null",
+        stdout: "null",
+        stderr: "null",
+      }).output();
+      return probe.success ? "setpriv" : undefined;
+    } catch {
+      return undefined;
+    }
+  })();
+  return deathSignalWrapper;
+}
+
+/** Throws Deno.errors.NotFound unless `binary` (a path, or a name on PATH) is a file. */
+async function assertRunnable(binary: string): Promise<void> {
+  const candidates = binary.includes("/")
+    ? [binary]
+    : (Deno.env.get("PATH") ?? "").split(":").filter((d) => d !== "").map((d) => `${d}/${binary}`);
+  for (const path of candidates) {
+    try {
+      if ((await Deno.stat(path)).isFile) return;
+    } catch {
+      // Not there: the next one.
+    }
+  }
+  throw new Deno.errors.NotFound(`No such file or directory: ${binary}`);
+}
 
 function killGroup(pid: number, signal: Deno.Signal): void {
   try {
@@ -67,8 +108,13 @@ export async function runSolverProcess(
   binary: string,
   options: SolverProcessOptions,
 ): Promise<ProcessEnd> {
-  const child = new Deno.Command(binary, {
-    args: [...options.args],
+  const wrapper = await findDeathSignalWrapper();
+  // Through setpriv a missing binary would be setpriv's failure: fail as a direct spawn does.
+  if (wrapper !== undefined) await assertRunnable(binary);
+  const child = new Deno.Command(wrapper ?? binary, {
+    args: wrapper === undefined
+      ? [...options.args]
+      : ["--pdeathsig", "KILL", "--", binary, ...options.args],
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     stdin: "null",
     stdout: "piped",

@@ -17,6 +17,7 @@ import { type FoundSolver, NATIVE_SOLVERS } from "./native_solvers.ts";
 import { runSolverProcess } from "./run_solver_process.ts";
 import { cbcMipReport } from "./cbc_mip_report.ts";
 import { solutionPath, solverInvocation } from "./solver_invocation.ts";
+import { solveDirPrefix } from "./orphan_solve_dirs.ts";
 
 /** Where and how a native solve runs. */
 export interface NativeSolveSettings {
@@ -26,6 +27,11 @@ export interface NativeSolveSettings {
   readonly graceMs?: number;
   /** Called with the solver's pid once it started (tests check it is gone after a cancel). */
   readonly onStart?: (pid: number) => void;
+  /**
+   * Milliseconds a solver may run past its time limit before the runner stops it (default: 10 s
+   * plus a tenth of the limit, for writing its solution). clp ignores its limit in the barrier.
+   */
+  readonly overrunMs?: number;
 }
 
 /** Log lines kept for reading the status and for error messages. */
@@ -147,7 +153,7 @@ export async function solveNative(
 
   const started = performance.now();
   const dir = await Deno.makeTempDir({
-    prefix: `native-${name}-`,
+    prefix: solveDirPrefix(name),
     ...(settings.tmpDir === undefined ? {} : { dir: settings.tmpDir }),
   });
   try {
@@ -187,6 +193,10 @@ export async function solveNative(
     for (const [path, text] of call.extraFiles) await Deno.writeTextFile(path, text);
     const log: string[] = [];
     const runStarted = performance.now();
+    const overrun = limitGuard(timeLimitS, settings.overrunMs);
+    const signal = hooks.signal === undefined
+      ? overrun.signal
+      : AbortSignal.any([hooks.signal, overrun.signal]);
     let end;
     try {
       end = await runSolverProcess(found.path, {
@@ -197,7 +207,7 @@ export async function solveNative(
           if (log.length > 2 * LOG_TAIL) log.splice(0, log.length - LOG_TAIL);
           hooks.onLog?.(line);
         },
-        ...(hooks.signal === undefined ? {} : { signal: hooks.signal }),
+        signal,
         ...(settings.graceMs === undefined ? {} : { graceMs: settings.graceMs }),
         ...(settings.onStart === undefined ? {} : { onStart: settings.onStart }),
       });
@@ -209,8 +219,17 @@ export async function solveNative(
         performance.now() - runStarted,
         `Could not run ${found.path}: ${error instanceof Error ? error.message : String(error)}`,
       );
+    } finally {
+      overrun.clear();
     }
     const solveMs = performance.now() - runStarted;
+    if (end.interrupted && !hooks.signal?.aborted && overrun.signal.aborted) {
+      hooks.onLog?.(
+        `[native] ${spec.label} did not stop at its time limit of ${timeLimitS} s; ` +
+          `stopped after ${(solveMs / 1000).toFixed(1)} s`,
+      );
+      return emptyOutcome(description, "time_limit", "Time limit (stopped by the runner)", solveMs);
+    }
     if (end.interrupted) return emptyOutcome(description, "interrupted", "Interrupted", solveMs);
 
     let text: string | undefined;
@@ -245,6 +264,20 @@ export async function solveNative(
   } finally {
     await Deno.remove(dir, { recursive: true }).catch(() => {});
   }
+}
+
+/** An AbortSignal that fires once a solve has overrun its time limit (never without one). */
+function limitGuard(
+  timeLimitS: number | undefined,
+  overrunMs: number | undefined,
+): { signal: AbortSignal; clear: () => void } {
+  const controller = new AbortController();
+  if (timeLimitS === undefined || !Number.isFinite(timeLimitS)) {
+    return { signal: controller.signal, clear: () => {} };
+  }
+  const allowMs = timeLimitS * 1000 + (overrunMs ?? 10_000 + timeLimitS * 100);
+  const timer = setTimeout(() => controller.abort(), Math.min(allowMs, 2 ** 31 - 1));
+  return { signal: controller.signal, clear: () => clearTimeout(timer) };
 }
 
 function toOutcome(

@@ -101,7 +101,8 @@ Deno.test("socket: DELETE during a run ends the stream with cancelled within 1 s
 Deno.test("socket: with one worker the second job waits until the first is done", async () => {
   const s = serve({ workers: 1 });
   try {
-    const first = await submit(s.base, { steps: 4, step_ms: 25 });
+    // Two seconds: long enough that the checks below see it running on a loaded CI machine.
+    const first = await submit(s.base, { steps: 20, step_ms: 100 });
     const second = await submit(s.base, { steps: 1 });
     assert.equal(await statusOf(s.base, first), "running");
     assert.equal(await statusOf(s.base, second), "pending");

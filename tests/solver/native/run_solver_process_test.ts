@@ -50,3 +50,38 @@ Deno.test("runSolverProcess() with an already aborted signal stops at once", asy
   const end = await runSolverProcess("sleep", { args: ["30"], signal: AbortSignal.abort() });
   assert.equal(end.interrupted, true);
 });
+
+Deno.test({
+  name: "runSolverProcess(): a parent killed with kill -9 takes its solver with it (Linux)",
+  ignore: Deno.build.os !== "linux",
+  async fn() {
+    const module = new URL("../../../lib/solver/native/run_solver_process.ts", import.meta.url);
+    const parent = new Deno.Command(Deno.execPath(), {
+      args: [
+        "eval",
+        `import { runSolverProcess } from ${JSON.stringify(module.href)};
+         await runSolverProcess("sleep", { args: ["30"], onStart: (pid) => console.log(pid) });`,
+      ],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "inherit",
+    }).spawn();
+    const reader = parent.stdout.pipeThrough(new TextDecoderStream()).getReader();
+    let text = "";
+    while (!text.includes("\n")) {
+      const { value, done } = await reader.read();
+      assert.ok(!done, "the parent printed no pid");
+      text += value;
+    }
+    const solver = Number(text.trim());
+    assert.ok(alive(solver));
+    parent.kill("SIGKILL");
+    await parent.status;
+    await reader.cancel();
+    const killed = performance.now();
+    while (alive(solver) && performance.now() - killed < 1000) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    assert.equal(alive(solver), false, "the solver outlived its parent");
+  },
+});

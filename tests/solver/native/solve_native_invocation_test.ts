@@ -93,3 +93,33 @@ for (const [name, fixture, expectedArgs] of cases) {
     }
   });
 }
+
+Deno.test("solveNative() stops a solver that overruns its time limit: time_limit, no solution", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "native-standin-" });
+  try {
+    // clp's barrier does not look at its -sec: a stand-in that never stops does the same.
+    const path = `${dir}/stubborn`;
+    await Deno.writeTextFile(path, "#!/bin/sh\necho started\nexec sleep 30\n");
+    await Deno.chmod(path, 0o755);
+    const lines: string[] = [];
+    let pid = 0;
+    const started = performance.now();
+    const outcome = await solveNative(
+      { name: "clp", path, version: "1.0", description: "clp 1.0 (native)" },
+      lp,
+      { timeLimitS: 0.2 },
+      { onLog: (l) => lines.push(l) },
+      { tmpDir: dir, overrunMs: 100, onStart: (p) => (pid = p) },
+    );
+    assert.ok(performance.now() - started < 2000);
+    assert.equal(outcome.termination, "time_limit");
+    assert.equal(outcome.status, "Time limit (stopped by the runner)");
+    assert.equal(outcome.objective, null);
+    assert.equal(outcome.colValue.length, 0);
+    assert.ok(lines.includes("started"));
+    assert.match(lines.at(-1)!, /did not stop at its time limit of 0\.2 s; stopped after 0\.\d s/);
+    assert.throws(() => Deno.kill(pid, "SIGCONT"), "the stand-in is gone");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
