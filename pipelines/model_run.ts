@@ -20,9 +20,18 @@
  *
  * `--solver` (else the environment's `RUNNER_SOLVER`) runs the model on that solver over the one
  * it names; a solver this machine lacks runs on the built-in HiGHS, with a warning.
+ *
+ * With RUNNER_QUEUE_URL set, nothing is solved here: each run (each scenario of a sweep) is a job
+ * on the runner's queue, solved by the `deno task runner-worker` processes on any machine, all at
+ * once as far as there are workers (model_run_queue.ts); the files written are the same, and
+ * `sweep.json` names each scenario's worker. Ctrl-C cancels the jobs. `--write-lp` is refused
+ * there (the LP is built on the worker).
  */
 import { join } from "node:path";
 import { readRunConfig, withScenario } from "../lib/backend/run_model.ts";
+import { prepareModelBody } from "../lib/model/prepare_model_body.ts";
+import { readRunnerSettings } from "../server/runner/config.ts";
+import { type QueuedEnd, runOnQueue } from "./model_run_queue.ts";
 import type { LinearProgram } from "../lib/lp/linear_program.ts";
 import { writeLp } from "../lib/lp/write_lp.ts";
 import { type ResultTable, resultTables } from "../lib/results/result_tables.ts";
@@ -209,8 +218,17 @@ export async function solveInto(
     { log, progress: () => {}, signal: new AbortController().signal },
     options,
   );
+  return await writeOutputs(result, dir, parsed.format);
+}
+
+/** Writes a result's tables, `summary.json` and `result.json` into `dir`. */
+async function writeOutputs(
+  result: RunResult,
+  dir: string,
+  format: ModelRunArgs["format"],
+): Promise<ScenarioOutcome> {
   const { tables, summary } = resultTables(result);
-  const written = await writeResultTables(tables, dir, parsed.format);
+  const written = await writeResultTables(tables, dir, format);
   await Deno.writeTextFile(join(dir, "summary.json"), JSON.stringify(summary, null, 2));
   await Deno.writeTextFile(join(dir, "result.json"), JSON.stringify(result));
   log(`[runner] ${result.termination}; objective ${result.objective}`);
@@ -252,6 +270,8 @@ export async function main(args: readonly string[], deps: ModelRunDeps = {}): Pr
     log(`cannot read ${parsed.model}: ${(error as Error).message}`);
     return 1;
   }
+  const queueUrl = Deno.env.get("RUNNER_QUEUE_URL")?.trim();
+  if (deps.runner === undefined && queueUrl) return await runQueued(body, parsed);
   // The runner's own seam, on this thread: `prepare` names every problem at once, `run` builds,
   // solves and reads back with the same log lines as the service.
   // RUNNER_SOLVER, as for the service, unless --solver names one for this run.
@@ -288,18 +308,7 @@ async function runScenarios(
   }
   for (const note of read.notes) log(`[runner] ${note}`);
   const sweep = scenarios.length > 1;
-  const used = new Set<string>();
-  const plan = scenarios.map((names) => {
-    let directory = scenarioDirectory(names);
-    for (let n = 2; used.has(directory); n++) directory = `${scenarioDirectory(names)}-${n}`;
-    used.add(directory);
-    return {
-      names,
-      label: names.join("+"),
-      directory,
-      model: withScenario(read.model, [...names]),
-    };
-  });
+  const plan = planScenarios(read.model, scenarios);
   // Every scenario is checked before the first solve: a sweep runs whole or not at all.
   let refused = 0;
   for (const { label, model } of plan) {
@@ -328,13 +337,125 @@ async function runScenarios(
       ...outcome,
     });
   }
-  if (sweep) {
-    await Deno.writeTextFile(
-      join(parsed.out, "sweep.json"),
-      JSON.stringify({ model: parsed.model, scenarios: rows }, null, 2),
-    );
-    log(`[sweep] ${rows.length} scenarios; sweep.json in ${parsed.out}`);
+  if (sweep) await writeSweep(parsed, rows);
+  return rows.every((row) => row["success"] === true) ? 0 : 2;
+}
+
+/** One scenario of a sweep: its override names, its label and directory, its model. */
+interface PlannedScenario {
+  readonly names: readonly string[];
+  readonly label: string;
+  readonly directory: string;
+  readonly model: Record<string, unknown>;
+}
+
+/** Each scenario's model and a directory of its own (`-2`, `-3` on a clash). */
+function planScenarios(
+  config: Record<string, unknown>,
+  scenarios: readonly (readonly string[])[],
+): PlannedScenario[] {
+  const used = new Set<string>();
+  return scenarios.map((names) => {
+    let directory = scenarioDirectory(names);
+    for (let n = 2; used.has(directory); n++) directory = `${scenarioDirectory(names)}-${n}`;
+    used.add(directory);
+    return { names, label: names.join("+"), directory, model: withScenario(config, [...names]) };
+  });
+}
+
+async function writeSweep(parsed: ModelRunArgs, rows: readonly Record<string, unknown>[]) {
+  await Deno.writeTextFile(
+    join(parsed.out, "sweep.json"),
+    JSON.stringify({ model: parsed.model, scenarios: rows }, null, 2),
+  );
+  log(`[sweep] ${rows.length} scenarios; sweep.json in ${parsed.out}`);
+}
+
+/** RUNNER_QUEUE_URL: every run checked here, then solved as jobs of the runner's queue. */
+async function runQueued(body: unknown, parsed: ModelRunArgs): Promise<number> {
+  if (parsed.writeLp !== undefined) {
+    log("--write-lp: not with RUNNER_QUEUE_URL (the LP is built on the worker that solves it)");
+    return 1;
   }
+  let settings;
+  try {
+    settings = readRunnerSettings(Deno.env.toObject());
+  } catch (error) {
+    log((error as Error).message);
+    return 1;
+  }
+  const queue = settings.queue;
+  if (queue === undefined) throw new Error("RUNNER_QUEUE_URL was read as unset");
+  // The command line's solver settings travel in the body: the worker solves what it says.
+  const solver = {
+    ...(parsed.solver === undefined ? {} : { name: parsed.solver }),
+    ...(parsed.method === undefined ? {} : { method: parsed.method }),
+    ...(parsed.timeLimitS === undefined ? {} : { time_limit_s: parsed.timeLimitS }),
+  };
+  const read = readRunConfig(
+    body,
+    Object.keys(solver).length > 0 ? { parameters: { solver } } : {},
+  );
+  if (!read.ok) {
+    log(`${parsed.model}: ${read.problems.length} problem(s):`);
+    for (const p of read.problems) log(`  ${p.path || "(model)"}: ${p.message}`);
+    return 1;
+  }
+  for (const note of read.notes) log(`[runner] ${note}`);
+  const sweep = (parsed.scenarios?.length ?? 1) > 1;
+  const plan: PlannedScenario[] = parsed.scenarios === undefined
+    ? [{ names: [], label: parsed.model, directory: ".", model: read.model }]
+    : planScenarios(read.model, parsed.scenarios);
+  let refused = 0;
+  for (const { label, model } of plan) {
+    const checked = prepareModelBody(model);
+    if (checked.ok) continue;
+    refused++;
+    log(`${parsed.model}, scenario ${label}: ${checked.problems.length} problem(s):`);
+    for (const p of checked.problems) log(`  ${p.path || "(model)"}: ${p.message}`);
+  }
+  if (refused > 0) return 1;
+  const rows: Record<string, unknown>[] = new Array(plan.length);
+  const abort = new AbortController();
+  const interrupt = () => {
+    log("[queue] interrupted: cancelling the jobs");
+    abort.abort();
+  };
+  Deno.addSignalListener("SIGINT", interrupt);
+  try {
+    await runOnQueue(
+      { ...settings, queue },
+      plan.map(({ label, model }) => ({ label, body: model })),
+      {
+        log,
+        signal: abort.signal,
+        async onEnd(i: number, end: QueuedEnd) {
+          const { names, label, directory } = plan[i]!;
+          const outcome = end.ok
+            ? await writeOutputs(
+              end.result,
+              sweep ? join(parsed.out, directory) : parsed.out,
+              parsed.format,
+            )
+            : { success: false, termination: "error", objective: null, error: end.error };
+          if (!end.ok) log(`[queue] ${label}: ${end.error}`);
+          rows[i] = {
+            scenario: label,
+            overrides: names,
+            directory: sweep ? directory : ".",
+            worker: end.worker,
+            ...outcome,
+          };
+        },
+      },
+    );
+  } catch (error) {
+    log(`[queue] ${(error as Error).message}`);
+    return 1;
+  } finally {
+    Deno.removeSignalListener("SIGINT", interrupt);
+  }
+  if (sweep) await writeSweep(parsed, rows);
   return rows.every((row) => row["success"] === true) ? 0 : 2;
 }
 

@@ -6,6 +6,7 @@
 import type { ResolvedLocTech, ResolvedModel } from "../model/preprocess/resolved_model.ts";
 import type { CostExpression, LpIndex } from "./lp_index.ts";
 import { LpBuilder } from "./lp_builder.ts";
+import type { LpName } from "./lp_name_list.ts";
 
 /** An LpIndex whose maps are still being filled. */
 export interface MutableLpIndex extends LpIndex {
@@ -44,10 +45,6 @@ export interface BuildContext {
   readonly W: number;
   /** loc_tech id -> loc_tech. */
   readonly byId: ReadonlyMap<string, ResolvedLocTech>;
-  /** `,${ts[t]}]` for each timestep: the shared tail of every time-indexed name. */
-  readonly stepTails: readonly string[];
-  /** family -> the last key named in it and `family[key` (see stepName). */
-  readonly heads: Map<string, { key: string; head: string }>;
 }
 
 /** A fresh context for `model`. */
@@ -57,7 +54,7 @@ export function createContext(model: ResolvedModel): BuildContext {
   for (let t = 0; t < T; t++) hours += model.resolution[t]! * model.weights[t]!;
   return {
     model,
-    b: new LpBuilder(),
+    b: new LpBuilder(model.timestamps),
     index: {
       numTimesteps: T,
       size: { variables: 0, constraints: 0, nonzeros: 0 },
@@ -85,24 +82,15 @@ export function createContext(model: ResolvedModel): BuildContext {
     ts: model.timestamps,
     W: hours / 8760,
     byId: new Map(model.locTechs.map((lt) => [lt.id, lt])),
-    stepTails: model.timestamps.map((stamp) => `,${stamp}]`),
-    heads: new Map(),
   };
 }
 
 /**
- * `family[key,timestamp]`, the name of a time-indexed column or row, made as one concatenation of
- * two shared strings (the family's head, kept while its key repeats, and the timestep's tail). A
- * big model keeps millions of names; as template literals each was a chain of five strings, and
- * copying and marking them in garbage collection was half of a big build's time.
+ * `family[key,timestamp]`, the name of a time-indexed column or row, as the builder's code for it:
+ * a big model has millions, made only when read (lp_name_list.ts).
  */
-export function stepName(ctx: BuildContext, family: string, key: string, t: number): string {
-  let last = ctx.heads.get(family);
-  if (last === undefined || last.key !== key) {
-    last = { key, head: `${family}[${key}` };
-    ctx.heads.set(family, last);
-  }
-  return last.head + ctx.stepTails[t]!;
+export function stepName(ctx: BuildContext, family: string, key: string, t: number): LpName {
+  return ctx.b.stepName(family, key, t);
 }
 
 function unique(list: readonly string[]): string[] {

@@ -6,6 +6,7 @@
 import { at, type ResolvedLocTech } from "../model/preprocess/resolved_model.ts";
 import type { BuildContext } from "./build_context.ts";
 import { ltc, primaryCarrier, remoteEnd, stepName } from "./build_context.ts";
+import type { LpName } from "./lp_name_list.ts";
 import { locCarriers } from "./variables.ts";
 import { clusteredPrevious, type DayBounds, dayBounds, interCluster } from "./cluster_storage.ts";
 
@@ -32,7 +33,7 @@ function available(ctx: BuildContext, lt: ResolvedLocTech, t: number): Available
 }
 
 /** A row name such as `system_balance[region1::power,2005-01-01T00:00:00]`. */
-function name(family: string, key: string, ctx: BuildContext, t: number): string {
+function name(family: string, key: string, ctx: BuildContext, t: number): LpName {
   return stepName(ctx, family, key, t);
 }
 

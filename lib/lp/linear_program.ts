@@ -3,6 +3,7 @@
  * rowLower ≤ A·x ≤ rowUpper and colLower ≤ x ≤ colUpper, with A in compressed sparse columns.
  * Names are kept for the LP file, infeasibility reports and reading results back.
  */
+import type { LpNameList } from "./lp_name_list.ts";
 
 /** A matrix in compressed sparse column form. */
 export interface CscMatrix {
@@ -34,7 +35,7 @@ export interface LinearProgram {
    * column (a binary one is integer with bounds 0..1), 0 for a continuous one: a MIP.
    */
   readonly integrality?: Uint8Array;
-  /** Readable names such as `energy_cap[region1::ccgt]`; unique. */
-  readonly colNames: readonly string[];
-  readonly rowNames: readonly string[];
+  /** Readable names such as `energy_cap[region1::ccgt]`; unique; made when read. */
+  readonly colNames: LpNameList;
+  readonly rowNames: LpNameList;
 }

@@ -3,6 +3,7 @@
  * columns at the end. No per-entry objects: a full-year model has millions of nonzeros.
  */
 import type { LinearProgram } from "./linear_program.ts";
+import { CodedNameList, type LpName, StepNames } from "./lp_name_list.ts";
 
 /**
  * At most this many entries in one growable array (2 GB of float64): the address space reserved
@@ -65,11 +66,16 @@ function growI32(a: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuff
  * summed when the matrix is built.
  */
 export class LpBuilder {
+  /** Codes of the time-indexed names (see stepName). */
+  readonly #steps: StepNames;
+  /** The names given as strings; a name's code -1 - k stands for the k-th. */
+  #literals: string[] = [];
+
   #numCols = 0;
   #colCost = newF64(1024);
   #colLower = newF64(1024);
   #colUpper = newF64(1024);
-  #colNames: string[] = [];
+  #colNames = newF64(1024);
   /** Integer columns (a MIP's); empty for an LP. */
   #integers: number[] = [];
 
@@ -77,11 +83,34 @@ export class LpBuilder {
   #rowLower = newF64(1024);
   #rowUpper = newF64(1024);
   #rowStart = newI32(1025);
-  #rowNames: string[] = [];
+  #rowNames = newF64(1024);
 
   #nnz = 0;
   #entryCol = newI32(4096);
   #entryVal = newF64(4096);
+
+  /** `timestamps`: the model's, as written in time-indexed names (see stepName). */
+  constructor(timestamps: readonly string[] = []) {
+    this.#steps = new StepNames(timestamps);
+  }
+
+  /**
+   * The name `family[key,timestamps[t]]` as a code the builder takes in place of the string: it
+   * is made only when asked for (lp_name_list.ts).
+   */
+  stepName(family: string, key: string, t: number): LpName {
+    return this.#steps.code(family, key, t);
+  }
+
+  #code(name: LpName): number {
+    if (typeof name === "number") return name;
+    this.#literals.push(name);
+    return -this.#literals.length;
+  }
+
+  #nameOf(code: number): string {
+    return code < 0 ? this.#literals[-1 - code]! : this.#steps.name(code);
+  }
 
   /** Number of columns so far. */
   get numCols(): number {
@@ -94,22 +123,23 @@ export class LpBuilder {
   }
 
   /** Adds a column with bounds and objective coefficient; returns its index. */
-  addColumn(name: string, lower: number, upper: number, cost = 0): number {
+  addColumn(name: LpName, lower: number, upper: number, cost = 0): number {
     const j = this.#numCols++;
     if (j >= this.#colCost.length) {
       this.#colCost = growF64(this.#colCost, j + 1);
       this.#colLower = growF64(this.#colLower, j + 1);
       this.#colUpper = growF64(this.#colUpper, j + 1);
+      this.#colNames = growF64(this.#colNames, j + 1);
     }
     this.#colCost[j] = cost;
     this.#colLower[j] = lower;
     this.#colUpper[j] = upper;
-    this.#colNames.push(name);
+    this.#colNames[j] = this.#code(name);
     return j;
   }
 
   /** Adds an integer column (binary with bounds 0..1); returns its index. */
-  addIntegerColumn(name: string, lower: number, upper: number, cost = 0): number {
+  addIntegerColumn(name: LpName, lower: number, upper: number, cost = 0): number {
     const j = this.addColumn(name, lower, upper, cost);
     this.#integers.push(j);
     return j;
@@ -127,11 +157,12 @@ export class LpBuilder {
   }
 
   /** Opens a row lower ≤ Σ terms ≤ upper; add its terms with `term`. Returns its index. */
-  beginRow(name: string, lower: number, upper: number): number {
+  beginRow(name: LpName, lower: number, upper: number): number {
     const i = this.#numRows++;
     if (i >= this.#rowLower.length) {
       this.#rowLower = growF64(this.#rowLower, i + 1);
       this.#rowUpper = growF64(this.#rowUpper, i + 1);
+      this.#rowNames = growF64(this.#rowNames, i + 1);
       // rowStart needs one more slot than there are rows.
       this.#rowStart = growI32(this.#rowStart, this.#rowLower.length + 1);
     }
@@ -139,7 +170,7 @@ export class LpBuilder {
     this.#rowUpper[i] = upper;
     this.#rowStart[i] = this.#nnz;
     this.#rowStart[i + 1] = this.#nnz;
-    this.#rowNames.push(name);
+    this.#rowNames[i] = this.#code(name);
     return i;
   }
 
@@ -148,7 +179,9 @@ export class LpBuilder {
     if (coef === 0) return;
     if (!Number.isFinite(coef)) {
       throw new RangeError(
-        `LP coefficient of ${this.#colNames[col]} in ${this.#rowNames.at(-1)} is ${coef}`,
+        `LP coefficient of ${this.#nameOf(this.#colNames[col]!)} in ${
+          this.#nameOf(this.#rowNames[this.#numRows - 1]!)
+        } is ${coef}`,
       );
     }
     const k = this.#nnz++;
@@ -163,7 +196,7 @@ export class LpBuilder {
 
   /** Adds a whole row: lower ≤ Σ vals[k]·x[cols[k]] ≤ upper. Returns its index. */
   addRow(
-    name: string,
+    name: LpName,
     lower: number,
     upper: number,
     cols: ArrayLike<number>,
@@ -182,10 +215,10 @@ export class LpBuilder {
     const entryCol = this.#entryCol;
     const entryVal = this.#entryVal;
     const rowStart = this.#rowStart;
-    const count = new Int32Array(numCols + 1);
-    for (let k = 0; k < nnz; k++) count[entryCol[k]! + 1]!++;
+    // Entries per column counted into starts[j + 1], then summed in place.
     const starts = new Int32Array(numCols + 1);
-    for (let j = 0; j < numCols; j++) starts[j + 1] = starts[j]! + count[j + 1]!;
+    for (let k = 0; k < nnz; k++) starts[entryCol[k]! + 1]!++;
+    for (let j = 0; j < numCols; j++) starts[j + 1]! += starts[j]!;
     const fill = starts.slice(0, numCols);
     const indices = new Int32Array(nnz);
     const values = new Float64Array(nnz);
@@ -245,8 +278,17 @@ export class LpBuilder {
         values: outValues,
       },
       offset,
-      colNames: this.#colNames,
-      rowNames: this.#rowNames,
+      // Views, not copies: the names stay in this process (never posted to a solver Worker).
+      colNames: new CodedNameList(
+        this.#colNames.subarray(0, numCols),
+        this.#literals,
+        this.#steps,
+      ),
+      rowNames: new CodedNameList(
+        this.#rowNames.subarray(0, numRows),
+        this.#literals,
+        this.#steps,
+      ),
     };
   }
 }

@@ -6,6 +6,7 @@
  * as JavaScript strings (regex replace, a Set) they took seconds; as bytes they are copied
  * straight into the file and looked up when a solver's solution names them.
  */
+import type { LpNameList } from "./lp_name_list.ts";
 
 const MAX_NAME = 200;
 const UNDERSCORE = 95;
@@ -47,7 +48,7 @@ export class LpNames implements LpIdentifiers {
   private scratch = new Uint8Array(256);
 
   /** The identifiers of `names`, `prefix` put before those that do not start with a letter. */
-  constructor(names: readonly string[], prefix: string) {
+  constructor(names: LpNameList, prefix: string) {
     const n = names.length;
     this.starts = new Int32Array(n + 1);
     let size = 1 << 4;
@@ -55,13 +56,13 @@ export class LpNames implements LpIdentifiers {
     this.table = new Int32Array(size).fill(-1);
     this.mask = size - 1;
     let capacity = 1 << 16;
-    for (let i = 0; i < Math.min(n, 64); i++) capacity += names[i]!.length + prefix.length + 8;
+    for (let i = 0; i < Math.min(n, 64); i++) capacity += names.at(i)!.length + prefix.length + 8;
     this.arena = new Uint8Array(Math.max(capacity, Math.min(n, 1 << 22) * 32));
     const encoder = new TextEncoder();
     let scratch = new Uint8Array(1024);
     let pos = 0;
     for (let i = 0; i < n; i++) {
-      const name = names[i]!;
+      const name = names.at(i)!;
       if (pos + 3 * name.length + prefix.length + 24 > this.arena.length) {
         const grown = new Uint8Array(Math.max(this.arena.length * 2, pos + 3 * name.length + 1024));
         grown.set(this.arena.subarray(0, pos));

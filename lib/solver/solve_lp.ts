@@ -4,6 +4,7 @@
  * (solver_worker.ts) and in-process (solve_in_process.ts).
  */
 import type { LinearProgram } from "../lp/linear_program.ts";
+import type { LpNameList } from "../lp/lp_name_list.ts";
 import { type Highs, solverName } from "./highs_loader.ts";
 import type { SolveHooks, SolveOptions, SolveOutcome } from "./solve_types.ts";
 import { modelStatusText, terminationOf } from "./termination.ts";
@@ -55,8 +56,8 @@ export function solveLp(
 }
 
 /** The names of the first MAX_CONFLICTS conflicting rows (`row <i>` for a row without a name). */
-export function conflictNames(rows: Int32Array, rowNames: readonly string[]): string[] {
-  return Array.from(rows.subarray(0, MAX_CONFLICTS), (row) => rowNames[row] ?? `row ${row}`);
+export function conflictNames(rows: Int32Array, rowNames: LpNameList): string[] {
+  return Array.from(rows.subarray(0, MAX_CONFLICTS), (row) => rowNames.at(row) ?? `row ${row}`);
 }
 
 /** solveLp without names: the conflicts come back as row indices. */

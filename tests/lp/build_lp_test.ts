@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { buildLp } from "../../lib/lp/build_lp.ts";
 import { link, locTech, model } from "./_model.ts";
 import { solve } from "./_solve.ts";
+import { nameArray } from "../../lib/lp/lp_name_list.ts";
 
 function close(actual: number | null | undefined, expected: number, tol = 1e-7) {
   assert.ok(actual !== null && actual !== undefined, "no value");
@@ -39,7 +40,7 @@ Deno.test("buildLp() supply and demand: capex × depreciation × W, om_con on ou
   close(s.colValue[index.energyCap.get("r1::ccgt")!], 20);
   const names = new Set(lp.rowNames);
   assert.ok(names.has("system_balance[r1::power,2005-01-01T00:00:00]"));
-  assert.ok(lp.colNames.includes("carrier_prod[r1::ccgt::power,2005-01-01T01:00:00]"));
+  assert.ok(nameArray(lp.colNames).includes("carrier_prod[r1::ccgt::power,2005-01-01T01:00:00]"));
 });
 
 const supply = (loc: string, tech: string, omProd: number | number[], over = {}) =>

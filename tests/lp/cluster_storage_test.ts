@@ -10,6 +10,7 @@ import { createHighsModelRunner } from "../../lib/runner/highs_model_runner.ts";
 import { dayBounds } from "../../lib/lp/cluster_storage.ts";
 import { buildLp } from "../../lib/lp/build_lp.ts";
 import { nationalThreeDays, oneClusterPerDay as perDay } from "./_one_cluster_per_day.ts";
+import { nameArray } from "../../lib/lp/lp_name_list.ts";
 
 const runner = await createHighsModelRunner({ solveIn: "process" });
 const hourly = await nationalThreeDays();
@@ -58,7 +59,7 @@ Deno.test("the rows storage between clusters adds, and the free level within a d
     assert.ok(names.has(`balance_storage_inter_cluster[region2::battery,${day}]`));
     assert.ok(names.has(`storage_inter_max[region1-1::csp,${day}]`));
   }
-  assert.ok(!lp.rowNames.some((n) => n.startsWith("storage_max[")));
-  const j = lp.colNames.indexOf("storage[region2::battery,2005-01-02T00:00:00]");
+  assert.ok(!nameArray(lp.rowNames).some((n) => n.startsWith("storage_max[")));
+  const j = nameArray(lp.colNames).indexOf("storage[region2::battery,2005-01-02T00:00:00]");
   assert.equal(lp.colLower[j], -Infinity);
 });

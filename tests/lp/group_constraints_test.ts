@@ -5,6 +5,7 @@ import { resolveGroupConstraints } from "../../lib/model/preprocess/group_constr
 import type { ResolvedLocTech } from "../../lib/model/preprocess/resolved_model.ts";
 import { row } from "./_lp_row.ts";
 import { costs, link, locTech, model } from "./_model.ts";
+import { nameArray } from "../../lib/lp/lp_name_list.ts";
 
 /** The coefficients of row `name` by column name, and its bounds. */
 
@@ -63,7 +64,7 @@ Deno.test("exists: false, an infinite max and a group covering nothing build no 
     inf: { energy_cap_max: "inf" },
     none: { techs: ["demand_power"], storage_cap_max: 1 },
   });
-  assert.deepEqual(lp.rowNames.filter((n) => n.startsWith("group_")), []);
+  assert.deepEqual(nameArray(lp.rowNames).filter((n) => n.startsWith("group_")), []);
 });
 
 Deno.test("carrier_prod sums every timestep; carrier_con compares the other way", () => {
@@ -126,7 +127,7 @@ Deno.test("demand_share: Σ prod + share · Σ demand carrier_con ⋛ 0 (demand 
 
 Deno.test("per-timestep shares: one row per timestep", () => {
   const lp = lpWith({ d: { techs: ["ccgt"], demand_share_per_timestep_max: { power: 0.3 } } });
-  const rows = lp.rowNames.filter((n) => n.startsWith("group_"));
+  const rows = nameArray(lp.rowNames).filter((n) => n.startsWith("group_"));
   assert.deepEqual(rows, [
     "group_demand_share_per_timestep_max_constraint[d,power,2005-01-01T00:00:00]",
     "group_demand_share_per_timestep_max_constraint[d,power,2005-01-01T01:00:00]",
@@ -144,7 +145,7 @@ Deno.test("net_import_share: links leaving the group's locs, prod + con; none wh
   assert.ok(names.every((n) => n.includes("a::ac:b") || n.includes("a::demand_power")));
   assert.ok(names.some((n) => n.startsWith("carrier_prod[a::ac:b")));
   assert.ok(names.some((n) => n.startsWith("carrier_con[a::ac:b")));
-  assert.equal(lp.rowNames.some((n) => n.includes("[all,")), false);
+  assert.equal(nameArray(lp.rowNames).some((n) => n.includes("[all,")), false);
 });
 
 Deno.test("demand_share_per_timestep_decision: a share column per producer, main and sum rows", () => {
@@ -183,7 +184,7 @@ Deno.test("demand_share_per_timestep_decision: a share column per producer, main
   });
   assert.deepEqual([sum.lower, sum.upper], [0.9, 0.9]);
   // inf: equal shares in every timestep, no total.
-  assert.ok(!build("inf").rowNames.some((n) => n.includes("decision_sum")));
+  assert.ok(!nameArray(build("inf").rowNames).some((n) => n.includes("decision_sum")));
   // Relaxed by 5 %: two rows, ≥ 0.95 and ≤ 1.05 times the demand's share.
   const relaxed = build(0.9, 0.05);
   const at = "g,a::pv::power,2005-01-01T01:00:00";

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { LpBuilder } from "../../lib/lp/lp_builder.ts";
+import { nameArray } from "../../lib/lp/lp_name_list.ts";
 
 Deno.test("LpBuilder.build() gives CSC with repeated terms of a row summed and zeros dropped", () => {
   const b = new LpBuilder();
@@ -16,7 +17,8 @@ Deno.test("LpBuilder.build() gives CSC with repeated terms of a row summed and z
   assert.deepEqual([...lp.matrix.values], [4, -1, 2]);
   assert.deepEqual([...lp.colCost], [1, 2]);
   assert.equal(lp.offset, 7);
-  assert.deepEqual(lp.rowNames, ["r0", "r1"]);
+  assert.deepEqual(nameArray(lp.rowNames), ["r0", "r1"]);
+  assert.deepEqual(nameArray(lp.colNames), ["x", "y"]);
 });
 
 Deno.test("LpBuilder keeps every row's terms across array growth", () => {
@@ -46,4 +48,14 @@ Deno.test("LpBuilder.build() hands out arrays of their own fixed-length buffers"
   assert.equal(lp.colUpper[2999], 2999);
   assert.equal(lp.rowLower[2999], -2999);
   assert.equal(lp.matrix.values.length, 6000);
+});
+
+Deno.test("LpBuilder: a time-indexed name and a non-finite coefficient's error name the entries", () => {
+  const b = new LpBuilder(["2005-01-01T00:00:00", "2005-01-01T01:00:00"]);
+  const x = b.addColumn(b.stepName("carrier_prod", "r1::pv::power", 1), 0, Infinity);
+  b.beginRow(b.stepName("system_balance", "r1::power", 1), 0, 0);
+  assert.throws(
+    () => b.term(x, NaN),
+    /LP coefficient of carrier_prod\[r1::pv::power,2005-01-01T01:00:00\] in system_balance\[r1::power,2005-01-01T01:00:00\] is NaN/,
+  );
 });

@@ -10,6 +10,7 @@ import type { LinearProgram } from "../../lib/lp/linear_program.ts";
 import { importCalliopeModel } from "../../lib/model/calliope/calliope_import.ts";
 import { prepareModelBody } from "../../lib/model/prepare_model_body.ts";
 import { nationalScaleCopies } from "../runner/_national_copies.ts";
+import { nameArray } from "../../lib/lp/lp_name_list.ts";
 
 const NATIONAL = new URL("../../data/models/calliope_national_scale", import.meta.url).pathname;
 const URBAN = new URL("../../data/models/calliope_urban_scale", import.meta.url).pathname;
@@ -33,8 +34,8 @@ export function lpFingerprint(lp: LinearProgram): string {
   part("indices", view(lp.matrix.indices));
   part("values", view(lp.matrix.values));
   part("integrality", lp.integrality ?? new Uint8Array(0));
-  part("colNames", new TextEncoder().encode(lp.colNames.join("\n")));
-  part("rowNames", new TextEncoder().encode(lp.rowNames.join("\n")));
+  part("colNames", new TextEncoder().encode(nameArray(lp.colNames).join("\n")));
+  part("rowNames", new TextEncoder().encode(nameArray(lp.rowNames).join("\n")));
   return hash.digest("hex");
 }
 

@@ -8,13 +8,16 @@ import { loadHighsOnce } from "../../lib/solver/highs_loader.ts";
 import { solveLp } from "../../lib/solver/solve_lp.ts";
 import { row } from "./_lp_row.ts";
 import { locTech, type LocTechSpec, model } from "./_model.ts";
+import { nameArray } from "../../lib/lp/lp_name_list.ts";
 
 const highs = await loadHighsOnce();
 
 /** The coefficients of row `name` by column name, and its bounds. */
 
-const hasRow = (lp: LinearProgram, prefix: string) => lp.rowNames.some((n) => n.startsWith(prefix));
-const integerCols = (lp: LinearProgram) => lp.colNames.filter((_, j) => lp.integrality?.[j] === 1);
+const hasRow = (lp: LinearProgram, prefix: string) =>
+  nameArray(lp.rowNames).some((n) => n.startsWith(prefix));
+const integerCols = (lp: LinearProgram) =>
+  nameArray(lp.colNames).filter((_, j) => lp.integrality?.[j] === 1);
 
 function milpTech(spec: LocTechSpec, milp: Partial<ResolvedMilp>): ResolvedLocTech {
   const lt = locTech({ ...spec, sets: { investmentCost: true, ...spec.sets } });

@@ -5,6 +5,7 @@
  * name a JSON path; nothing may throw. Bounded in time (FUZZ_SECONDS, default 6); FUZZ_SEED
  * replays a run.
  */
+import type { LinearProgram } from "../../lib/lp/linear_program.ts";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import fc from "fast-check";
@@ -257,12 +258,12 @@ Deno.test({
           }
           const bounds = (
             values: ArrayLike<number>,
-            names: readonly string[],
+            names: LinearProgram["colNames"],
             wrong: number,
             side: string,
           ) =>
             Array.from(values).forEach((v, i) =>
-              assert.ok(!Number.isNaN(v) && v !== wrong, `${side} of ${names[i]} is ${v}`)
+              assert.ok(!Number.isNaN(v) && v !== wrong, `${side} of ${names.at(i)} is ${v}`)
             );
           bounds(lp.colLower, lp.colNames, Infinity, "lower bound");
           bounds(lp.rowLower, lp.rowNames, Infinity, "lower bound");

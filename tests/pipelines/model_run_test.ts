@@ -2,9 +2,9 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { main, parseModelRunArgs } from "../../pipelines/model_run.ts";
 import { openStore } from "../../lib/store/store.ts";
-import { importCalliopeModel } from "../../lib/model/calliope/calliope_import.ts";
 import { createHighsModelRunner } from "../../lib/runner/highs_model_runner.ts";
 import type { RunOptions } from "../../lib/runner/model_runner.ts";
+import { nationalFile } from "./_national_file.ts";
 
 const FIXTURE = new URL("../fixtures/model/national_scale_frontend.json", import.meta.url).pathname;
 
@@ -80,30 +80,6 @@ Deno.test("parseModelRunArgs() reads the options and refuses bad ones", () => {
     RangeError,
   );
 });
-
-const NATIONAL = new URL("../../data/models/calliope_national_scale", import.meta.url).pathname;
-
-/** The national-scale example, one day, with override groups to sweep over, as a file. */
-async function nationalFile(dir: string, scenario?: string): Promise<string> {
-  const model = await importCalliopeModel(NATIONAL, {
-    overrides: { "model.subset_time": "2005-01-01" },
-  });
-  model.parameters.overrides = {
-    ...model.parameters.overrides,
-    cheap_gas: { "techs.ccgt.costs.monetary.energy_cap": 100 },
-    dear_gas: { "techs.ccgt.costs.monetary.energy_cap": 2000 },
-    no_supply: {
-      "run.ensure_feasibility": false,
-      "techs.ccgt.constraints.energy_cap_max": 1,
-      "techs.csp.constraints.energy_cap_max": 1,
-    },
-  };
-  // The flag's scenarios replace the model's own.
-  if (scenario !== undefined) model.parameters.scenario = scenario;
-  const file = join(dir, "national.json");
-  await Deno.writeTextFile(file, JSON.stringify(model));
-  return file;
-}
 
 const readJson = async (path: string) => JSON.parse(await Deno.readTextFile(path));
 

@@ -11,6 +11,7 @@ import { createHighsModelRunner } from "../../lib/runner/highs_model_runner.ts";
 import type { RunResult } from "../../lib/runner/model_runner.ts";
 import { solveOptimal } from "./_solve_optimal.ts";
 import { buildTestModel, solveTestModel } from "./_calliope_test_model.ts";
+import { nameArray } from "../../lib/lp/lp_name_list.ts";
 
 const NATIONAL = new URL("../../data/models/calliope_national_scale", import.meta.url).pathname;
 
@@ -28,12 +29,12 @@ Deno.test("national-scale example, scenario reserve_margin: Calliope's cost 2824
   const prepared = prepareModel(config);
   if (!prepared.ok) assert.fail(JSON.stringify(prepared.problems));
   const { lp } = buildLp(prepared.model);
-  const i = lp.rowNames.indexOf("reserve_margin_constraint[power]");
+  const i = nameArray(lp.rowNames).indexOf("reserve_margin_constraint[power]");
   const terms: Record<string, number> = {};
   const { starts, indices, values } = lp.matrix;
   for (let j = 0; j < lp.numCols; j++) {
     for (let k = starts[j]!; k < starts[j + 1]!; k++) {
-      if (indices[k] === i) terms[lp.colNames[j]!] = values[k]!;
+      if (indices[k] === i) terms[lp.colNames.at(j)!] = values[k]!;
     }
   }
   const t = "2005-01-05T16:00:00";
@@ -65,7 +66,7 @@ Deno.test("test model, reserve_margin.electricity 0.01: the row is built and the
   const prepared = prepareModel(await buildTestModel(options));
   if (!prepared.ok) assert.fail(JSON.stringify(prepared.problems));
   const { lp } = buildLp(prepared.model);
-  const rows = lp.rowNames.filter((n) => n.startsWith("reserve_margin_constraint"));
+  const rows = nameArray(lp.rowNames).filter((n) => n.startsWith("reserve_margin_constraint"));
   assert.deepEqual(rows, ["reserve_margin_constraint[electricity]"]);
   await solveTestModel(options);
 });

@@ -8,6 +8,7 @@
  */
 import { buildLp } from "../../lp/build_lp.ts";
 import type { LinearProgram } from "../../lp/linear_program.ts";
+import { type LpNameList, nameArray } from "../../lp/lp_name_list.ts";
 import { readResults } from "../../results/read_results.ts";
 import type { RunResult } from "../../results/run_result.ts";
 import type { RunHooks } from "../../runner/model_runner.ts";
@@ -55,8 +56,8 @@ export async function runOperate(
   const buildStarted = performance.now();
   const full = buildLp(model);
   const fullBuildMs = performance.now() - buildStarted;
-  const colPos = new Map(full.lp.colNames.map((n, j) => [n, j]));
-  const rowPos = new Map(full.lp.rowNames.map((n, i) => [n, i]));
+  const colPos = new Map(nameArray(full.lp.colNames).map((n, j) => [n, j]));
+  const rowPos = new Map(nameArray(full.lp.rowNames).map((n, i) => [n, i]));
   const joined = new Float64Array(full.lp.numCols);
   const seen = new Uint8Array(full.lp.numCols);
   const duals = new Float64Array(full.lp.numRows);
@@ -159,7 +160,7 @@ export async function runOperate(
  * gave it (fixed capacities are equal everywhere; a free one must cover every window).
  */
 function copyKept(
-  names: readonly string[],
+  names: LpNameList,
   values: Float64Array,
   kept: ReadonlySet<string>,
   inWindow: ReadonlySet<string>,
@@ -168,7 +169,7 @@ function copyKept(
   seen: Uint8Array | undefined,
 ): void {
   if (values.length === 0) return;
-  for (const [j, name] of names.entries()) {
+  for (const [j, name] of nameArray(names).entries()) {
     const comma = name.lastIndexOf(",");
     const stamp = comma < 0 ? "" : name.slice(comma + 1, -1);
     const timed = inWindow.has(stamp);
@@ -193,7 +194,8 @@ function shapeOf(lp: LinearProgram, timestamps: readonly string[]): string {
     const t = comma < 0 ? undefined : position.get(name.slice(comma + 1, -1));
     return t === undefined ? name : `${name.slice(0, comma)},${t}]`;
   };
-  return `${lp.colNames.map(strip).join("\n")}\n|\n${lp.rowNames.map(strip).join("\n")}`;
+  const stripped = (names: LpNameList) => Array.from(names, strip).join("\n");
+  return `${stripped(lp.colNames)}\n|\n${stripped(lp.rowNames)}`;
 }
 
 function objectiveOf(lp: LinearProgram, x: Float64Array): number {

@@ -48,12 +48,12 @@ for (const name of CI_SOLVERS) {
       // Duals priced as HiGHS prices them: the system balance rows (energy's price) agree.
       let compared = 0;
       for (let i = 0; i < lp.numRows; i++) {
-        if (!lp.rowNames[i]!.startsWith("system_balance")) continue;
+        if (!lp.rowNames.at(i)!.startsWith("system_balance")) continue;
         const a = outcome.rowDual[i]!;
         const b = highs.rowDual[i]!;
         assert.ok(
           Math.abs(a - b) <= 1e-5 * Math.max(1, Math.abs(b)),
-          `${lp.rowNames[i]}: ${a} vs ${b}`,
+          `${lp.rowNames.at(i)}: ${a} vs ${b}`,
         );
         compared++;
       }
