@@ -29,19 +29,12 @@ Deno.test("model-run on the queue: a sweep's scenarios solved by two workers", a
     const file = await nationalFile(dir);
 
     await t.step("each scenario a job; the same files as a run here; workers named", async () => {
+      const sweepInto = (out: string) => [
+        ...[file, "--out", out, "--format", "csv", "--solver", "highs"],
+        ...["--scenario", "cheap_gas,dear_gas,cheap_gas+dear_gas"],
+      ];
       const out = join(dir, "queued");
-      const code = await withQueue(redis.url, [
-        file,
-        "--out",
-        out,
-        "--format",
-        "csv",
-        "--scenario",
-        "cheap_gas,dear_gas,cheap_gas+dear_gas",
-        "--solver",
-        "highs",
-      ]);
-      assert.equal(code, 0);
+      assert.equal(await withQueue(redis.url, sweepInto(out)), 0);
       const sweep = await readJson(join(out, "sweep.json"));
       assert.deepEqual(
         sweep.scenarios.map((s: { scenario: string; termination: string }) => [
@@ -55,20 +48,7 @@ Deno.test("model-run on the queue: a sweep's scenarios solved by two workers", a
 
       // The same sweep on this thread gives the same objectives and tables.
       const here = join(dir, "here");
-      assert.equal(
-        await main([
-          file,
-          "--out",
-          here,
-          "--format",
-          "csv",
-          "--scenario",
-          "cheap_gas,dear_gas,cheap_gas+dear_gas",
-          "--solver",
-          "highs",
-        ]),
-        0,
-      );
+      assert.equal(await main(sweepInto(here)), 0);
       const local = await readJson(join(here, "sweep.json"));
       for (const [i, s] of sweep.scenarios.entries()) {
         const objective = local.scenarios[i].objective;
@@ -92,16 +72,8 @@ Deno.test("model-run on the queue: a sweep's scenarios solved by two workers", a
 
     await t.step("a scenario not optimal: exit 2, the others written", async () => {
       const out = join(dir, "mixed");
-      const code = await withQueue(redis.url, [
-        file,
-        "--out",
-        out,
-        "--scenario",
-        "cheap_gas,no_supply",
-        "--solver",
-        "highs",
-      ]);
-      assert.equal(code, 2);
+      const args = [file, "--out", out, "--scenario", "cheap_gas,no_supply", "--solver", "highs"];
+      assert.equal(await withQueue(redis.url, args), 2);
       const sweep = await readJson(join(out, "sweep.json"));
       assert.deepEqual(sweep.scenarios.map((s: { termination: string }) => s.termination), [
         "optimal",
