@@ -60,7 +60,8 @@ const USAGE = "usage: deno task model-run model.json --out DIR [--format parquet
   "[--write-lp FILE] [--method simplex|ipm|pdlp|choose] [--time-limit SECONDS] " +
   `[--solver ${[BUILT_IN_SOLVER, ...COMMAND_LINE_SOLVERS].join("|")}] [--scenario A[,B+C...]]\n` +
   "  --scenario: commas separate scenarios (one run each, into DIR/<scenario>/, with " +
-  "DIR/sweep.json); + joins the override names of one scenario, e.g. cold+expensive,baseline";
+  "DIR/sweep.json); + joins the override names of one scenario, e.g. cold+expensive,baseline\n" +
+  "  with RUNNER_QUEUE_URL set, each scenario is a job for the queue's runner-worker processes";
 
 /** `a+b,c` as scenarios: `[["a", "b"], ["c"]]`; throws RangeError on an empty name. */
 export function parseScenarios(value: string): string[][] {
