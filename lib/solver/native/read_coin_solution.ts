@@ -29,13 +29,22 @@ export function coinTermination(status: string, mip: boolean): [Termination, boo
 
 /**
  * Reads `text`; `fileRows` rows come first (their duals by name), then the columns. `mip`:
- * the LP was a MIP (no duals; a time limit leaves the incumbent).
+ * the LP was a MIP (no duals; a time limit leaves the incumbent). `log`: the solver's output,
+ * which tells a time limit where the file of an LP says only "Stopped on iterations".
  */
-export function readCoinSolution(text: string, fileRows: number, mip: boolean): NativeSolution {
+export function readCoinSolution(
+  text: string,
+  fileRows: number,
+  mip: boolean,
+  log: readonly string[] = [],
+): NativeSolution {
   const lines = text.split("\n");
   const head = lines[0]?.trim() ?? "";
   const status = head.replace(/\s*-\s*objective value.*$/i, "").trim() || "No solution";
-  const [termination, hasSolution] = coinTermination(status, mip);
+  const [said, hasSolution] = coinTermination(status, mip);
+  const termination = said === "iteration_limit" && log.some((l) => /stopped on time/i.test(l))
+    ? "time_limit"
+    : said;
   if (!hasSolution) return { termination, status };
   const colValues = new Map<string, number>();
   const rowDuals = new Map<string, number>();

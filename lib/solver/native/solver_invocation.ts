@@ -71,7 +71,7 @@ export function solverInvocation(
         args,
         extraFiles: [],
         read: (text, log) =>
-          text === undefined ? noFile(log) : readCoinSolution(text, fileRows, mip),
+          text === undefined ? noFile(log) : readCoinSolution(text, fileRows, mip, log),
       };
     }
     case "glpk": {

@@ -121,6 +121,13 @@ Deno.test("readCoinSolution() and readGlpkSolution() read what cbc and glpsol wr
     readCoinSolution("Stopped on gap - objective value -3\n", 0, true).termination,
     "optimal",
   );
+  // An LP cbc stopped at its time limit: the file says iterations, the log says time.
+  const stopped = "Stopped on iterations - objective value 47003581\n";
+  assert.equal(readCoinSolution(stopped, 0, false).termination, "iteration_limit");
+  assert.equal(
+    readCoinSolution(stopped, 0, false, ["Result - Stopped on time limit"]).termination,
+    "time_limit",
+  );
   const g = readGlpkSolution(fixture("glpk_optimal.sol"), []);
   assert.equal(g.termination, "optimal");
   assert.deepEqual(named(g.colValues), [3, 1]);
