@@ -181,6 +181,8 @@ function log(line: string): void {
 export interface ModelRunDeps {
   /** Default: the HiGHS runner on this thread. */
   readonly runner?: Pick<ModelRunner, "prepare" | "run">;
+  /** The settings read (RUNNER_QUEUE_URL, RUNNER_SOLVER, ...); default: the process's. */
+  readonly env?: Readonly<Record<string, string>>;
 }
 
 /** One solved model as the command reports it. */
@@ -271,12 +273,13 @@ export async function main(args: readonly string[], deps: ModelRunDeps = {}): Pr
     log(`cannot read ${parsed.model}: ${(error as Error).message}`);
     return 1;
   }
-  const queueUrl = Deno.env.get("RUNNER_QUEUE_URL")?.trim();
-  if (deps.runner === undefined && queueUrl) return await runQueued(body, parsed);
+  const env = deps.env ?? Deno.env.toObject();
+  const queueUrl = env["RUNNER_QUEUE_URL"]?.trim();
+  if (deps.runner === undefined && queueUrl) return await runQueued(body, parsed, env);
   // The runner's own seam, on this thread: `prepare` names every problem at once, `run` builds,
   // solves and reads back with the same log lines as the service.
   // RUNNER_SOLVER, as for the service, unless --solver names one for this run.
-  const envSolver = Deno.env.get("RUNNER_SOLVER")?.trim() || undefined;
+  const envSolver = env["RUNNER_SOLVER"]?.trim() || undefined;
   const runner = deps.runner ?? await createHighsModelRunner({
     solveIn: "process",
     ...(parsed.solver === undefined && envSolver !== undefined ? { solver: envSolver } : {}),
@@ -373,14 +376,18 @@ async function writeSweep(parsed: ModelRunArgs, rows: readonly Record<string, un
 }
 
 /** RUNNER_QUEUE_URL: every run checked here, then solved as jobs of the runner's queue. */
-async function runQueued(body: unknown, parsed: ModelRunArgs): Promise<number> {
+async function runQueued(
+  body: unknown,
+  parsed: ModelRunArgs,
+  env: Readonly<Record<string, string>>,
+): Promise<number> {
   if (parsed.writeLp !== undefined) {
     log("--write-lp: not with RUNNER_QUEUE_URL (the LP is built on the worker that solves it)");
     return 1;
   }
   let settings;
   try {
-    settings = readRunnerSettings(Deno.env.toObject());
+    settings = readRunnerSettings(env);
   } catch (error) {
     log((error as Error).message);
     return 1;

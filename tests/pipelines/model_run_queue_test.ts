@@ -11,14 +11,9 @@ import { nationalFile } from "./_national_file.ts";
 
 const readJson = async (path: string) => JSON.parse(await Deno.readTextFile(path));
 
-/** Runs `main(args)` with RUNNER_QUEUE_URL set to `url` (unset again after). */
-async function withQueue(url: string, args: string[]): Promise<number> {
-  Deno.env.set("RUNNER_QUEUE_URL", url);
-  try {
-    return await main(args);
-  } finally {
-    Deno.env.delete("RUNNER_QUEUE_URL");
-  }
+/** Runs `main(args)` with RUNNER_QUEUE_URL `url` (handed in: tests run in parallel in one process). */
+function withQueue(url: string, args: string[]): Promise<number> {
+  return main(args, { env: { ...Deno.env.toObject(), RUNNER_QUEUE_URL: url } });
 }
 
 Deno.test("model-run on the queue: a sweep's scenarios solved by two workers", async (t) => {
