@@ -3,7 +3,7 @@
  * columns at the end. No per-entry objects: a full-year model has millions of nonzeros.
  */
 import type { LinearProgram } from "./linear_program.ts";
-import { CodedNameList, type LpName, StepNames } from "./lp_name_list.ts";
+import { codedName, CodedNameList, type LpName, StepNames } from "./lp_name_list.ts";
 
 /**
  * At most this many entries in one growable array (2 GB of float64): the address space reserved
@@ -109,7 +109,7 @@ export class LpBuilder {
   }
 
   #nameOf(code: number): string {
-    return code < 0 ? this.#literals[-1 - code]! : this.#steps.name(code);
+    return codedName(code, this.#literals, this.#steps);
   }
 
   /** Number of columns so far. */

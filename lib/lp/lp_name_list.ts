@@ -51,6 +51,11 @@ export class StepNames {
   }
 }
 
+/** The name of `code`: the -1 - code'th of `literals` when negative, else a StepNames code. */
+export function codedName(code: number, literals: readonly string[], steps: StepNames): string {
+  return code < 0 ? literals[-1 - code]! : steps.name(code);
+}
+
 /**
  * Names kept as one float64 each: a StepNames code (≥ 0), or -1 - k for the k-th of `literals`
  * (the names given as strings: `energy_cap[r1::ccgt]`, a group constraint's).
@@ -72,8 +77,7 @@ export class CodedNameList implements LpNameList {
 
   at(i: number): string | undefined {
     if (!(i >= 0 && i < this.#codes.length)) return undefined;
-    const code = this.#codes[Math.trunc(i)]!;
-    return code < 0 ? this.#literals[-1 - code] : this.#steps.name(code);
+    return codedName(this.#codes[Math.trunc(i)]!, this.#literals, this.#steps);
   }
 
   *[Symbol.iterator](): Iterator<string> {

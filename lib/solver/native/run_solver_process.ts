@@ -8,6 +8,7 @@
  * (same pid) with a parent-death signal: when the thread that started it (this process's, or the
  * job Worker's) ends, the kernel kills the solver.
  */
+import { whichBinary } from "./find_native_solvers.ts";
 
 /** How a solver process ended. */
 export interface ProcessEnd {
@@ -58,18 +59,11 @@ function findDeathSignalWrapper(): Promise<string | undefined> {
   return deathSignalWrapper;
 }
 
-/** Throws Deno.errors.NotFound unless `binary` (a path, or a name on PATH) is a file. */
+/** Throws Deno.errors.NotFound unless `binary` (a path, or an executable on PATH) is there. */
 async function assertRunnable(binary: string): Promise<void> {
-  const candidates = binary.includes("/")
-    ? [binary]
-    : (Deno.env.get("PATH") ?? "").split(":").filter((d) => d !== "").map((d) => `${d}/${binary}`);
-  for (const path of candidates) {
-    try {
-      if ((await Deno.stat(path)).isFile) return;
-    } catch {
-      // Not there: the next one.
-    }
-  }
+  if (!binary.includes("/")) {
+    if (await whichBinary(binary, Deno.env.get("PATH") ?? "") !== undefined) return;
+  } else if (await Deno.stat(binary).then((info) => info.isFile, () => false)) return;
   throw new Deno.errors.NotFound(`No such file or directory: ${binary}`);
 }
 
