@@ -1,26 +1,10 @@
 import assert from "node:assert/strict";
 import bcrypt from "bcryptjs";
 import { createPasswordPool, PasswordQueueFullError } from "../../lib/auth/password_pool.ts";
+import { longestStall } from "../_event_loop.ts";
 
 const PASSWORD = "correct horse battery staple";
 const HASH = bcrypt.hashSync(PASSWORD, 4);
-
-/** The longest pause of the main thread's event loop while `work` runs, ms. */
-async function longestStall(work: () => Promise<unknown>): Promise<number> {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 2);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(longest, performance.now() - last);
-}
 
 Deno.test("createPasswordPool() compares and hashes like bcryptjs", async () => {
   const pool = createPasswordPool();

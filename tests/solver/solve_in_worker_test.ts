@@ -80,7 +80,10 @@ Deno.test("solveInWorker() honours the time limit", async () => {
   const outcome = await solveInWorker(big, { method: "simplex", timeLimitS: 0.5 });
   assert.equal(outcome.termination, "time_limit");
   assert.equal(outcome.status, "Time limit reached");
-  assert.ok(performance.now() - started < 2000);
+  // Half the uninterrupted solve (about 9 s), generous for a loaded machine: the Worker's start and
+  // the LP's copy count too, and they are what a 2 s bound missed under CI's load.
+  const elapsed = performance.now() - started;
+  assert.ok(elapsed < 4500, `stopped after ${Math.round(elapsed)} ms`);
 });
 
 Deno.test("solveInWorker() answers as in-process, log lines in the same order", async () => {

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import bcrypt from "bcryptjs";
 import { catalogueModule } from "../../../server/catalogue/module.ts";
 import { call, json, testApp } from "./_catalogue.ts";
+import { longestStall } from "../../_event_loop.ts";
 
 const PASSWORD = "correct horse battery staple";
 const admin = { email: "admin@example.org", passwordHash: bcrypt.hashSync(PASSWORD, 4) };
@@ -16,23 +17,6 @@ const from = (hostname: string) => ({
 function manualClock() {
   let now = new Date("2026-03-01T12:00:00Z").getTime();
   return { clock: () => new Date(now), advance: (ms: number) => now += ms };
-}
-
-/** The longest pause of the event loop while `work` runs, ms. */
-async function longestStall(work: () => Promise<unknown>): Promise<number> {
-  let last = performance.now();
-  let longest = 0;
-  const timer = setInterval(() => {
-    const now = performance.now();
-    longest = Math.max(longest, now - last);
-    last = now;
-  }, 2);
-  try {
-    await work();
-  } finally {
-    clearInterval(timer);
-  }
-  return Math.max(longest, performance.now() - last);
 }
 
 Deno.test("POST /api/v1/auth/admin/login answers 429 after LOGIN_ATTEMPTS_PER_MINUTE from one address", async () => {
@@ -157,8 +141,12 @@ Deno.test("POST /api/v1/auth/admin/login checks the password off the main thread
       health = performance.now() - start;
       for (const login of await Promise.all(logins)) assert.equal(login.status, 401);
     });
-    assert.ok(stall < 50, `the event loop stalled for ${Math.round(stall)} ms`);
-    assert.ok(health < 50, `/health took ${Math.round(health)} ms during the logins`);
+    // Compared with one check on the main thread, measured the same way on the same machine: an
+    // absolute bound (it was 50 ms) failed when other tests loaded the machine.
+    const onThread = await longestStall(() => bcrypt.compare("wrong", slow.passwordHash));
+    const during = `${Math.round(onThread)} ms with bcrypt on the main thread`;
+    assert.ok(stall * 2 < onThread, `the event loop stalled for ${Math.round(stall)} ms, ${during}`);
+    assert.ok(health * 2 < onThread, `/health took ${Math.round(health)} ms, ${during}`);
   } finally {
     await built.dispose();
   }
