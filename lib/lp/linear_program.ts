@@ -1,21 +1,37 @@
 /**
  * A linear program in the form HiGHS takes it directly: minimise c·x + offset subject to
- * rowLower ≤ A·x ≤ rowUpper and colLower ≤ x ≤ colUpper, with A in compressed sparse columns.
- * Names are kept for the LP file, infeasibility reports and reading results back.
+ * rowLower ≤ A·x ≤ rowUpper and colLower ≤ x ≤ colUpper, with A compressed by rows or by columns
+ * (HiGHS takes either). Names are kept for the LP file, infeasibility reports and reading results
+ * back.
  */
 import type { LpNameList } from "./lp_name_list.ts";
 
-/** A matrix in compressed sparse column form. */
-export interface CscMatrix {
-  readonly format: "csc";
+/**
+ * A sparse matrix compressed along one dimension: by columns (`csc`: line j is column j, its
+ * indices are rows) or by rows (`csr`: line i is row i, its indices are columns). Within a line
+ * the indices ascend for CSC and are distinct for both.
+ */
+interface CompressedMatrix {
   readonly numRows: number;
   readonly numCols: number;
-  /** Length numCols + 1: column j's entries are start[j] .. start[j+1]-1. */
+  /** Length (lines + 1): line l's entries are starts[l] .. starts[l+1]-1. */
   readonly starts: Int32Array;
-  /** Row index of each entry. */
+  /** The other index of each entry. */
   readonly indices: Int32Array;
   readonly values: Float64Array;
 }
+
+/** Compressed sparse columns: what hand-made LPs use. */
+export interface CscMatrix extends CompressedMatrix {
+  readonly format: "csc";
+}
+
+/** Compressed sparse rows: what LpBuilder makes (rows are what a model is written as). */
+export interface CsrMatrix extends CompressedMatrix {
+  readonly format: "csr";
+}
+
+export type SparseMatrix = CscMatrix | CsrMatrix;
 
 /** The LP handed to the solver. Infinite bounds are ±Infinity. */
 export interface LinearProgram {
@@ -26,7 +42,7 @@ export interface LinearProgram {
   readonly colUpper: Float64Array;
   readonly rowLower: Float64Array;
   readonly rowUpper: Float64Array;
-  readonly matrix: CscMatrix;
+  readonly matrix: SparseMatrix;
   readonly offset: number;
   /** Absent: minimise. `maximize` (Calliope's `objective_options.sense`) maximises c·x + offset. */
   readonly sense?: "minimize" | "maximize";

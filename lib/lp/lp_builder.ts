@@ -1,6 +1,8 @@
 /**
- * A sparse LP accumulated row by row in growable typed arrays, converted to compressed sparse
- * columns at the end. No per-entry objects: a full-year model has millions of nonzeros.
+ * A sparse LP accumulated row by row in growable typed arrays, which become the LP itself (rows
+ * compressed as they were added). No per-entry objects: a full-year model has millions of
+ * nonzeros; and no transposed or exact-size copies, nor buffers shrunk (V8 zeroes the cut tail,
+ * faulting in pages never used): fresh memory is what a big build paid for.
  */
 import type { LinearProgram } from "./linear_program.ts";
 import { codedName, CodedNameList, type LpName, StepNames } from "./lp_name_list.ts";
@@ -63,7 +65,7 @@ function growI32(a: Int32Array<ArrayBuffer>, need: number): Int32Array<ArrayBuff
 /**
  * Accumulates columns, rows and their terms. A row is opened with `addRow` (or `beginRow` then
  * `term` calls); terms with a zero coefficient are dropped and repeated columns in one row are
- * summed when the matrix is built.
+ * summed when the matrix is built. `build` hands the arrays over: the builder takes nothing after.
  */
 export class LpBuilder {
   /** Codes of the time-indexed names (see stepName). */
@@ -88,6 +90,9 @@ export class LpBuilder {
   #nnz = 0;
   #entryCol = newI32(4096);
   #entryVal = newF64(4096);
+
+  /** Set by build: the arrays are the LP's from then on (views of the builder's buffers). */
+  #built = false;
 
   /** `timestamps`: the model's, as written in time-indexed names (see stepName). */
   constructor(timestamps: readonly string[] = []) {
@@ -124,6 +129,7 @@ export class LpBuilder {
 
   /** Adds a column with bounds and objective coefficient; returns its index. */
   addColumn(name: LpName, lower: number, upper: number, cost = 0): number {
+    this.#assertOpen();
     const j = this.#numCols++;
     if (j >= this.#colCost.length) {
       this.#colCost = growF64(this.#colCost, j + 1);
@@ -147,17 +153,20 @@ export class LpBuilder {
 
   /** Adds `cost` to column j's objective coefficient. */
   addCost(j: number, cost: number): void {
+    this.#assertOpen();
     this.#colCost[j]! += cost;
   }
 
   /** Tightens a column's bounds (used to fix a variable at zero). */
   setBounds(j: number, lower: number, upper: number): void {
+    this.#assertOpen();
     this.#colLower[j] = lower;
     this.#colUpper[j] = upper;
   }
 
   /** Opens a row lower ≤ Σ terms ≤ upper; add its terms with `term`. Returns its index. */
   beginRow(name: LpName, lower: number, upper: number): number {
+    this.#assertOpen();
     const i = this.#numRows++;
     if (i >= this.#rowLower.length) {
       this.#rowLower = growF64(this.#rowLower, i + 1);
@@ -176,6 +185,8 @@ export class LpBuilder {
 
   /** Adds coef·x_col to the row opened last. */
   term(col: number, coef: number): void {
+    // After build a term would move the end of the LP's last row.
+    this.#assertOpen();
     if (coef === 0) return;
     if (!Number.isFinite(coef)) {
       throw new RangeError(
@@ -207,54 +218,50 @@ export class LpBuilder {
     return i;
   }
 
-  /** Converts to the solver's form (CSC, duplicates in a row summed). */
-  build(offset = 0): LinearProgram {
-    const numCols = this.#numCols;
-    const numRows = this.#numRows;
-    const nnz = this.#nnz;
-    const entryCol = this.#entryCol;
-    const entryVal = this.#entryVal;
-    const rowStart = this.#rowStart;
-    // Entries per column counted into starts[j + 1], then summed in place.
-    const starts = new Int32Array(numCols + 1);
-    for (let k = 0; k < nnz; k++) starts[entryCol[k]! + 1]!++;
-    for (let j = 0; j < numCols; j++) starts[j + 1]! += starts[j]!;
-    const fill = starts.slice(0, numCols);
-    const indices = new Int32Array(nnz);
-    const values = new Float64Array(nnz);
-    // Rows are visited in order, so within a column a repeated (row, col) pair is adjacent.
-    let duplicates = 0;
-    for (let i = 0; i < numRows; i++) {
-      for (let k = rowStart[i]!; k < rowStart[i + 1]!; k++) {
-        const j = entryCol[k]!;
-        const p = fill[j]!;
-        if (p > starts[j]! && indices[p - 1] === i) {
-          values[p - 1]! += entryVal[k]!;
-          duplicates++;
+  #assertOpen(): void {
+    if (this.#built) throw new Error("LpBuilder: the LP is built; start a new builder");
+  }
+
+  /**
+   * Sums the entries of a column repeated within a row into its first one, compacting the
+   * entries in place; returns how many are left.
+   */
+  #sumRepeats(): number {
+    const cols = this.#entryCol;
+    const vals = this.#entryVal;
+    const starts = this.#rowStart;
+    // where[j]: the entry of column j last written; in the current row when >= that row's start.
+    const where = new Int32Array(this.#numCols).fill(-1);
+    let q = 0;
+    for (let i = 0; i < this.#numRows; i++) {
+      const begin = starts[i]!;
+      const end = starts[i + 1]!;
+      const first = q;
+      starts[i] = q;
+      for (let k = begin; k < end; k++) {
+        const j = cols[k]!;
+        const p = where[j]!;
+        if (p >= first) {
+          vals[p]! += vals[k]!;
           continue;
         }
-        indices[p] = i;
-        values[p] = entryVal[k]!;
-        fill[j] = p + 1;
+        where[j] = q;
+        cols[q] = j;
+        vals[q] = vals[k]!;
+        q++;
       }
     }
-    let outStarts = starts;
-    let outIndices = indices;
-    let outValues = values;
-    if (duplicates > 0) {
-      outStarts = new Int32Array(numCols + 1);
-      outIndices = new Int32Array(nnz - duplicates);
-      outValues = new Float64Array(nnz - duplicates);
-      let q = 0;
-      for (let j = 0; j < numCols; j++) {
-        for (let p = starts[j]!; p < fill[j]!; p++) {
-          outIndices[q] = indices[p]!;
-          outValues[q] = values[p]!;
-          q++;
-        }
-        outStarts[j + 1] = q;
-      }
-    }
+    starts[this.#numRows] = q;
+    return q;
+  }
+
+  /** The LP: its matrix by rows in the order they were added, duplicates in a row summed. */
+  build(offset = 0): LinearProgram {
+    this.#assertOpen();
+    const numCols = this.#numCols;
+    const numRows = this.#numRows;
+    const nnz = this.#sumRepeats();
+    this.#built = true;
     let integrality: Uint8Array | undefined;
     if (this.#integers.length > 0) {
       integrality = new Uint8Array(numCols);
@@ -264,31 +271,23 @@ export class LpBuilder {
       numCols,
       numRows,
       ...(integrality === undefined ? {} : { integrality }),
-      colCost: this.#colCost.slice(0, numCols),
-      colLower: this.#colLower.slice(0, numCols),
-      colUpper: this.#colUpper.slice(0, numCols),
-      rowLower: this.#rowLower.slice(0, numRows),
-      rowUpper: this.#rowUpper.slice(0, numRows),
+      colCost: this.#colCost.subarray(0, numCols),
+      colLower: this.#colLower.subarray(0, numCols),
+      colUpper: this.#colUpper.subarray(0, numCols),
+      rowLower: this.#rowLower.subarray(0, numRows),
+      rowUpper: this.#rowUpper.subarray(0, numRows),
       matrix: {
-        format: "csc",
+        format: "csr",
         numRows,
         numCols,
-        starts: outStarts,
-        indices: outIndices,
-        values: outValues,
+        starts: this.#rowStart.subarray(0, numRows + 1),
+        indices: this.#entryCol.subarray(0, nnz),
+        values: this.#entryVal.subarray(0, nnz),
       },
       offset,
-      // Views, not copies: the names stay in this process (never posted to a solver Worker).
-      colNames: new CodedNameList(
-        this.#colNames.subarray(0, numCols),
-        this.#literals,
-        this.#steps,
-      ),
-      rowNames: new CodedNameList(
-        this.#rowNames.subarray(0, numRows),
-        this.#literals,
-        this.#steps,
-      ),
+      // The names stay in this process (never posted to a solver Worker).
+      colNames: new CodedNameList(this.#colNames.subarray(0, numCols), this.#literals, this.#steps),
+      rowNames: new CodedNameList(this.#rowNames.subarray(0, numRows), this.#literals, this.#steps),
     };
   }
 }

@@ -10,6 +10,7 @@
 import type { LinearProgram } from "./linear_program.ts";
 import { type LpIdentifiers, LpNames } from "./lp_names.ts";
 import { IndexedNames } from "./indexed_names.ts";
+import { rowWise } from "./sparse_matrix.ts";
 
 export { type LpIdentifiers, LpNames } from "./lp_names.ts";
 
@@ -122,21 +123,8 @@ export function lpByteChunks(
     const rowNames = indexed ? new IndexedNames("c", lp.numRows) : new LpNames(lp.rowNames, "c");
     const fileRows = new Int32Array(2 * lp.numRows);
     let fileRowCount = 0;
-    const { numCols, numRows, matrix } = lp;
-    // Transpose CSC to CSR for row-wise writing.
-    const rowStart = new Int32Array(numRows + 1);
-    for (let k = 0; k < matrix.indices.length; k++) rowStart[matrix.indices[k]! + 1]!++;
-    for (let i = 0; i < numRows; i++) rowStart[i + 1]! += rowStart[i]!;
-    const fill = rowStart.slice(0, numRows);
-    const rowCols = new Int32Array(matrix.indices.length);
-    const rowVals = new Float64Array(matrix.indices.length);
-    for (let j = 0; j < numCols; j++) {
-      for (let k = matrix.starts[j]!; k < matrix.starts[j + 1]!; k++) {
-        const p = fill[matrix.indices[k]!]!++;
-        rowCols[p] = j;
-        rowVals[p] = matrix.values[k]!;
-      }
-    }
+    const { numCols, numRows } = lp;
+    const { starts: rowStart, indices: rowCols, values: rowVals } = rowWise(lp.matrix);
     const out = new Bytes();
     out.ascii(
       `\\ written by lib/lp/write_lp.ts\n${

@@ -34,8 +34,9 @@ export function highsModelData(highs: Highs, lp: LpArrays) {
     colUpper: bound(lp.colUpper),
     rowLower: bound(lp.rowLower),
     rowUpper: bound(lp.rowUpper),
+    // Either compression: HiGHS turns rows into columns itself, in the same order as columnWise().
     matrix: {
-      format: "csc" as const,
+      format: lp.matrix.format,
       numRows: lp.matrix.numRows,
       numCols: lp.matrix.numCols,
       starts: lp.matrix.starts,

@@ -6,6 +6,7 @@
  * anew). Behind an interface so that it can later live inside a job's Worker.
  */
 import type { LinearProgram } from "../lp/linear_program.ts";
+import { columnWise, rowWise } from "../lp/sparse_matrix.ts";
 import { type Highs, solverName } from "./highs_loader.ts";
 import type { SolveHooks, SolveOptions, SolveOutcome } from "./solve_types.ts";
 import { modelStatusText, terminationOf } from "./termination.ts";
@@ -177,14 +178,19 @@ function applyChanges(
     );
   }
   if (from.offset !== to.offset) model.changeObjectiveOffset(to.offset);
+  // Compared line by line (a column of CSC, a row of CSR) in the new LP's compression.
   let coefficients = 0;
-  const a = from.matrix;
   const b = to.matrix;
-  for (let j = 0; j < b.numCols; j++) {
-    const sameShape = a.starts[j + 1]! - a.starts[j]! === b.starts[j + 1]! - b.starts[j]!;
+  const a = b.format === "csr" ? rowWise(from.matrix) : columnWise(from.matrix);
+  const set = (line: number, index: number, value: number) =>
+    b.format === "csr"
+      ? model.changeCoefficient(line, index, value)
+      : model.changeCoefficient(index, line, value);
+  for (let l = 0; l + 1 < b.starts.length; l++) {
+    const sameShape = a.starts[l + 1]! - a.starts[l]! === b.starts[l + 1]! - b.starts[l]!;
     let same = sameShape;
     if (sameShape) {
-      for (let k = 0, ka = a.starts[j]!, kb = b.starts[j]!; k < a.starts[j + 1]! - ka; k++) {
+      for (let k = 0, ka = a.starts[l]!, kb = b.starts[l]!; k < a.starts[l + 1]! - ka; k++) {
         if (a.indices[ka + k] !== b.indices[kb + k] || a.values[ka + k] !== b.values[kb + k]) {
           same = false;
           break;
@@ -192,24 +198,24 @@ function applyChanges(
       }
     }
     if (same) continue;
-    // The column differs: set every entry of the new column, remove those it no longer has.
+    // The line differs: set every entry of the new line, remove those it no longer has.
     const next = new Map<number, number>();
-    for (let k = b.starts[j]!; k < b.starts[j + 1]!; k++) {
+    for (let k = b.starts[l]!; k < b.starts[l + 1]!; k++) {
       next.set(b.indices[k]!, (next.get(b.indices[k]!) ?? 0) + b.values[k]!);
     }
     const prev = new Map<number, number>();
-    for (let k = a.starts[j]!; k < a.starts[j + 1]!; k++) {
+    for (let k = a.starts[l]!; k < a.starts[l + 1]!; k++) {
       prev.set(a.indices[k]!, (prev.get(a.indices[k]!) ?? 0) + a.values[k]!);
     }
-    for (const [row, value] of next) {
-      if (prev.get(row) !== value) {
-        model.changeCoefficient(row, j, value);
+    for (const [index, value] of next) {
+      if (prev.get(index) !== value) {
+        set(l, index, value);
         coefficients++;
       }
     }
-    for (const row of prev.keys()) {
-      if (!next.has(row)) {
-        model.changeCoefficient(row, j, 0);
+    for (const index of prev.keys()) {
+      if (!next.has(index)) {
+        set(l, index, 0);
         coefficients++;
       }
     }

@@ -98,19 +98,29 @@ export function solveInWorker(
     signal?.addEventListener("abort", onAbort, { once: true });
 
     // Names stay here (conflicts are named on return); the typed arrays are copied by the
-    // structured clone in one block each, and the caller keeps its LP intact.
+    // structured clone, and the caller keeps its LP intact. A clone copies a view's whole buffer,
+    // so a view of part of one (LpBuilder's) is posted as a copy of just its part.
+    // (Whatever else a caller passed goes as it is: the Worker checks the request.)
+    const own = <A extends Float64Array | Int32Array | Uint8Array>(a: A): A =>
+      ArrayBuffer.isView(a) && a.byteLength !== a.buffer.byteLength ? a.slice() as A : a;
+    const { matrix } = lp;
     const arrays: LpArrays = {
       numCols: lp.numCols,
       numRows: lp.numRows,
-      colCost: lp.colCost,
-      colLower: lp.colLower,
-      colUpper: lp.colUpper,
-      rowLower: lp.rowLower,
-      rowUpper: lp.rowUpper,
-      matrix: lp.matrix,
+      colCost: own(lp.colCost),
+      colLower: own(lp.colLower),
+      colUpper: own(lp.colUpper),
+      rowLower: own(lp.rowLower),
+      rowUpper: own(lp.rowUpper),
+      matrix: {
+        ...matrix,
+        starts: own(matrix.starts),
+        indices: own(matrix.indices),
+        values: own(matrix.values),
+      },
       offset: lp.offset,
       ...(lp.sense === undefined ? {} : { sense: lp.sense }),
-      ...(lp.integrality === undefined ? {} : { integrality: lp.integrality }),
+      ...(lp.integrality === undefined ? {} : { integrality: own(lp.integrality) }),
     };
     const request: SolveRequest = {
       lp: arrays,

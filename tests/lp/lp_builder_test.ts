@@ -1,8 +1,9 @@
 import assert from "node:assert/strict";
 import { LpBuilder } from "../../lib/lp/lp_builder.ts";
 import { nameArray } from "../../lib/lp/lp_name_list.ts";
+import { columnWise, rowWise } from "../../lib/lp/sparse_matrix.ts";
 
-Deno.test("LpBuilder.build() gives CSC with repeated terms of a row summed and zeros dropped", () => {
+Deno.test("LpBuilder.build() gives rows as added, repeated terms of a row summed, zeros dropped", () => {
   const b = new LpBuilder();
   const x = b.addColumn("x", 0, Infinity, 1);
   const y = b.addColumn("y", -Infinity, 0);
@@ -12,9 +13,16 @@ Deno.test("LpBuilder.build() gives CSC with repeated terms of a row summed and z
   const lp = b.build(7);
   assert.equal(lp.numCols, 2);
   assert.equal(lp.numRows, 2);
+  assert.equal(lp.matrix.format, "csr");
   assert.deepEqual([...lp.matrix.starts], [0, 2, 3]);
-  assert.deepEqual([...lp.matrix.indices], [0, 1, 0]);
-  assert.deepEqual([...lp.matrix.values], [4, -1, 2]);
+  assert.deepEqual([...lp.matrix.indices], [x, y, x]);
+  assert.deepEqual([...lp.matrix.values], [4, 2, -1]);
+  // By columns: x in rows 0 and 1, y in row 0.
+  const csc = columnWise(lp.matrix);
+  assert.deepEqual([...csc.starts], [0, 2, 3]);
+  assert.deepEqual([...csc.indices], [0, 1, 0]);
+  assert.deepEqual([...csc.values], [4, -1, 2]);
+  assert.deepEqual(rowWise(csc), { ...lp.matrix, format: "csr" });
   assert.deepEqual([...lp.colCost], [1, 2]);
   assert.equal(lp.offset, 7);
   assert.deepEqual(nameArray(lp.rowNames), ["r0", "r1"]);
@@ -27,27 +35,51 @@ Deno.test("LpBuilder keeps every row's terms across array growth", () => {
   for (let j = 0; j < n; j++) b.addColumn(`x${j}`, 0, 1);
   for (let i = 0; i < n; i++) b.addRow(`r${i}`, 0, 1, [i, (i + 1) % n], [1, 1]);
   const lp = b.build();
-  const perRow = new Int32Array(n);
-  for (const i of lp.matrix.indices) perRow[i]!++;
-  assert.ok(perRow.every((v) => v === 2));
+  const perCol = new Int32Array(n);
+  for (const j of lp.matrix.indices) perCol[j]!++;
+  assert.ok(perCol.every((v) => v === 2));
+  for (let i = 0; i < n; i++) {
+    assert.deepEqual(
+      [...lp.matrix.indices.subarray(lp.matrix.starts[i], lp.matrix.starts[i + 1])],
+      [
+        i,
+        (i + 1) % n,
+      ],
+    );
+  }
   assert.equal(lp.matrix.indices.length, 2 * n);
 });
 
-Deno.test("LpBuilder.build() hands out arrays of their own fixed-length buffers", () => {
-  // The builder grows resizable buffers; the LP is posted to a solver Worker, so none may leak.
+Deno.test("LpBuilder.build() hands over its arrays, of their lengths, and takes nothing after", async () => {
   const b = new LpBuilder();
   for (let j = 0; j < 3000; j++) b.addColumn(`x${j}`, 0, j, j);
-  for (let i = 0; i < 3000; i++) b.addRow(`r${i}`, -i, i, [i, (i + 7) % 3000], [1, -2]);
+  for (let i = 0; i < 3000; i++) b.addRow(`r${i}`, -i, i, [i, (i + 7) % 3000, i], [1, -2, 1]);
   const lp = b.build();
   const arrays = [lp.colCost, lp.colLower, lp.colUpper, lp.rowLower, lp.rowUpper];
-  for (const a of [...arrays, lp.matrix.starts, lp.matrix.indices, lp.matrix.values]) {
-    assert.equal((a.buffer as ArrayBuffer).resizable, false);
-    assert.equal(a.byteOffset, 0);
-  }
   assert.equal(lp.colCost.length, 3000);
   assert.equal(lp.colUpper[2999], 2999);
   assert.equal(lp.rowLower[2999], -2999);
   assert.equal(lp.matrix.values.length, 6000);
+  assert.equal(lp.matrix.starts.length, 3001);
+  assert.equal(lp.matrix.values[0], 2);
+  const copy = await new Promise<typeof lp.matrix.values>((resolve) => {
+    const { port1, port2 } = new MessageChannel();
+    port2.onmessage = (event) => {
+      port1.close();
+      port2.close();
+      resolve(event.data);
+    };
+    port1.postMessage(lp.matrix.values);
+  });
+  assert.deepEqual(copy, lp.matrix.values);
+  const spent = /LpBuilder: the LP is built; start a new builder/;
+  assert.throws(() => b.addColumn("late", 0, 1), spent);
+  assert.throws(() => b.beginRow("late", 0, 1), spent);
+  assert.throws(() => b.term(0, 1), spent);
+  assert.throws(() => b.addCost(0, 1), spent);
+  assert.throws(() => b.setBounds(0, 0, 1), spent);
+  assert.throws(() => b.build(), spent);
+  assert.equal(lp.colCost.length, 3000);
 });
 
 Deno.test("LpBuilder: a time-indexed name and a non-finite coefficient's error name the entries", () => {

@@ -11,6 +11,7 @@ import { importCalliopeModel } from "../../lib/model/calliope/calliope_import.ts
 import { prepareModelBody } from "../../lib/model/prepare_model_body.ts";
 import { nationalScaleCopies } from "../runner/_national_copies.ts";
 import { nameArray } from "../../lib/lp/lp_name_list.ts";
+import { columnWise } from "../../lib/lp/sparse_matrix.ts";
 
 const NATIONAL = new URL("../../data/models/calliope_national_scale", import.meta.url).pathname;
 const URBAN = new URL("../../data/models/calliope_urban_scale", import.meta.url).pathname;
@@ -30,9 +31,11 @@ export function lpFingerprint(lp: LinearProgram): string {
   part("colUpper", view(lp.colUpper));
   part("rowLower", view(lp.rowLower));
   part("rowUpper", view(lp.rowUpper));
-  part("starts", view(lp.matrix.starts));
-  part("indices", view(lp.matrix.indices));
-  part("values", view(lp.matrix.values));
+  // By columns, as the fingerprints were first taken: the builder's rows must give that matrix.
+  const matrix = columnWise(lp.matrix);
+  part("starts", view(matrix.starts));
+  part("indices", view(matrix.indices));
+  part("values", view(matrix.values));
   part("integrality", lp.integrality ?? new Uint8Array(0));
   part("colNames", new TextEncoder().encode(nameArray(lp.colNames).join("\n")));
   part("rowNames", new TextEncoder().encode(nameArray(lp.rowNames).join("\n")));

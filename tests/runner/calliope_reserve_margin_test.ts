@@ -12,6 +12,7 @@ import type { RunResult } from "../../lib/runner/model_runner.ts";
 import { solveOptimal } from "./_solve_optimal.ts";
 import { buildTestModel, solveTestModel } from "./_calliope_test_model.ts";
 import { nameArray } from "../../lib/lp/lp_name_list.ts";
+import { row } from "../lp/_lp_row.ts";
 
 const NATIONAL = new URL("../../data/models/calliope_national_scale", import.meta.url).pathname;
 
@@ -29,14 +30,7 @@ Deno.test("national-scale example, scenario reserve_margin: Calliope's cost 2824
   const prepared = prepareModel(config);
   if (!prepared.ok) assert.fail(JSON.stringify(prepared.problems));
   const { lp } = buildLp(prepared.model);
-  const i = nameArray(lp.rowNames).indexOf("reserve_margin_constraint[power]");
-  const terms: Record<string, number> = {};
-  const { starts, indices, values } = lp.matrix;
-  for (let j = 0; j < lp.numCols; j++) {
-    for (let k = starts[j]!; k < starts[j + 1]!; k++) {
-      if (indices[k] === i) terms[lp.colNames.at(j)!] = values[k]!;
-    }
-  }
+  const { terms, lower } = row(lp, "reserve_margin_constraint[power]");
   const t = "2005-01-05T16:00:00";
   assert.deepEqual(terms, {
     "energy_cap[region1::ccgt]": 1,
@@ -46,7 +40,7 @@ Deno.test("national-scale example, scenario reserve_margin: Calliope's cost 2824
     [`carrier_con[region1::demand_power::power,${t}]`]: 1.1,
     [`carrier_con[region2::demand_power::power,${t}]`]: 1.1,
   });
-  assert.equal(lp.rowLower[i], 0);
+  assert.equal(lower, 0);
   const result = await solveOptimal(runner, config);
   const cost = sumCost(result);
   const expected = 282487.35489;

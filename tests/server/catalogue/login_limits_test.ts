@@ -145,7 +145,10 @@ Deno.test("POST /api/v1/auth/admin/login checks the password off the main thread
     // absolute bound (it was 50 ms) failed when other tests loaded the machine.
     const onThread = await longestStall(() => bcrypt.compare("wrong", slow.passwordHash));
     const during = `${Math.round(onThread)} ms with bcrypt on the main thread`;
-    assert.ok(stall * 2 < onThread, `the event loop stalled for ${Math.round(stall)} ms, ${during}`);
+    assert.ok(
+      stall * 2 < onThread,
+      `the event loop stalled for ${Math.round(stall)} ms, ${during}`,
+    );
     assert.ok(health * 2 < onThread, `/health took ${Math.round(health)} ms, ${during}`);
   } finally {
     await built.dispose();
