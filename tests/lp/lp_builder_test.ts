@@ -55,7 +55,9 @@ Deno.test("LpBuilder.build() hands over its arrays, of their lengths, and takes 
   for (let j = 0; j < 3000; j++) b.addColumn(`x${j}`, 0, j, j);
   for (let i = 0; i < 3000; i++) b.addRow(`r${i}`, -i, i, [i, (i + 7) % 3000, i], [1, -2, 1]);
   const lp = b.build();
-  const arrays = [lp.colCost, lp.colLower, lp.colUpper, lp.rowLower, lp.rowUpper];
+  for (const a of [lp.colCost, lp.colLower, lp.colUpper, lp.rowLower, lp.rowUpper]) {
+    assert.equal(a.length, 3000);
+  }
   assert.equal(lp.colCost.length, 3000);
   assert.equal(lp.colUpper[2999], 2999);
   assert.equal(lp.rowLower[2999], -2999);
