@@ -4,12 +4,13 @@
  * 30-location, 4,000-hour model), built once, written as an LP file (timed: the write every
  * native solve pays) and solved by each solver named on the command line.
  *
- *   deno run -A benchmarks/native_solvers.ts [--groups 6] [--days 167] [--method ipm|simplex]
- *     [--time-limit S] [--threads N] [--log] [--lp-only] [SOLVER ...]
+ *   deno run -A benchmarks/native_solvers.ts [--groups 6] [--days 167] [--shift-days D]
+ *     [--method ipm|simplex|pdlp] [--time-limit S] [--threads N] [--log] [--lp-only] [SOLVER ...]
  *
  * SOLVER: cbc, clp, glpk, highs_native, gurobi, cplex, scip, or `highs` (the built-in
  * WebAssembly HiGHS, in a Worker). Prints Markdown for BENCHMARKS.md; `--log` copies each
- * command-line solver's log to stderr as it writes it.
+ * command-line solver's log to stderr as it writes it. `--shift-days D` gives each copy the
+ * year's series D days after the previous copy's (copies that differ; see nationalScaleCopies).
  */
 import { buildLp } from "../lib/lp/build_lp.ts";
 import { writeLpFile } from "../lib/lp/write_lp.ts";
@@ -30,6 +31,7 @@ function option(name: string): string | undefined {
 }
 const groups = Number(option("--groups") ?? 6);
 const days = Number(option("--days") ?? 167);
+const shiftDays = Number(option("--shift-days") ?? 0);
 const method = option("--method") as SolveOptions["method"] | undefined;
 const timeLimit = option("--time-limit");
 const threads = option("--threads");
@@ -41,14 +43,16 @@ const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const rss = () => `${(Deno.memoryUsage().rss / 2 ** 30).toFixed(2)} GiB`;
 
 let t = performance.now();
-const body = await nationalScaleCopies({ groups, days });
+const body = await nationalScaleCopies({ groups, days, shiftDays });
 const prepared = prepareModelBody(body);
 if (!prepared.ok) throw new Error(JSON.stringify(prepared.problems.slice(0, 3)));
 const { lp } = buildLp(prepared.model);
 const buildMs = performance.now() - t;
 const nonzeros = lp.matrix.indices.length;
 console.log(
-  `## ${groups * 5} locations × ${days * 24} hours: ${lp.numCols} columns, ${lp.numRows} rows, ` +
+  `## ${groups * 5} locations × ${days * 24} hours` +
+    `${shiftDays > 0 ? `, copies ${shiftDays} days apart` : ""}: ` +
+    `${lp.numCols} columns, ${lp.numRows} rows, ` +
     `${nonzeros} nonzeros; prepared and built in ${s(buildMs)} (RSS ${rss()})\n`,
 );
 

@@ -3,7 +3,9 @@
  * JSON body in, and everything that costs time done here, off the service's event loop: parse,
  * validate and pre-process (`prepareModelBody`), build the LP, solve it on this Worker's own
  * HiGHS, read the result back and encode it as JSON bytes, which are transferred, not copied.
- * Log lines and progress are posted as they happen. A cancel terminates the Worker.
+ * Log lines and progress are posted as they happen. A cancel terminates the Worker. A Worker
+ * takes one request after another (warm_workers.ts keeps it between runs): nothing of a run stays
+ * but HiGHS, whose heap size each final message reports.
  */
 /// <reference lib="deno.worker" />
 import { prepareModelBody } from "../model/prepare_model_body.ts";
@@ -27,8 +29,8 @@ export type BodyRunMessage =
   | { readonly type: "log"; readonly line: string }
   | { readonly type: "spawn"; readonly pid: number }
   | ({ readonly type: "progress" } & RunProgress)
-  | ({ readonly type: "invalid" } & ModelRefusal)
-  | { readonly type: "result"; readonly result: EncodedRunResult }
+  | ({ readonly type: "invalid"; readonly heapBytes: number } & ModelRefusal)
+  | { readonly type: "result"; readonly result: EncodedRunResult; readonly heapBytes: number }
   | { readonly type: "error"; readonly message: string };
 
 function post(message: BodyRunMessage, transfer: Transferable[] = []): void {
@@ -51,10 +53,13 @@ self.onmessage = (event: MessageEvent<unknown>) => {
   });
 };
 
+/** HiGHS's heap now: 0 while it still compiles, Infinity when it failed to load (not reusable). */
+let heapBytes = () => 0;
+
 async function run(request: BodyRunRequest): Promise<void> {
   // HiGHS compiles while the body is parsed and checked; a failed load shows at the solve.
   const highs = loadHighsOnce();
-  highs.catch(() => {});
+  highs.then((h) => heapBytes = () => h.memoryBytes, () => heapBytes = () => Infinity);
   const hooks: RunHooks = {
     log: (line) => post({ type: "log", line }),
     progress: (progress) => post({ type: "progress", ...progress }),
@@ -66,9 +71,13 @@ async function run(request: BodyRunRequest): Promise<void> {
   hooks.progress({ phase: "build", pct: 0 });
   const started = performance.now();
   const parsed = parseModelBytes(request.body);
-  if (!parsed.ok) return post({ type: "invalid", ...refuseModel(parsed.problems) });
+  if (!parsed.ok) {
+    return post({ type: "invalid", ...refuseModel(parsed.problems), heapBytes: heapBytes() });
+  }
   const prepared = prepareModelBody(parsed.value);
-  if (!prepared.ok) return post({ type: "invalid", ...refuseModel(prepared.problems) });
+  if (!prepared.ok) {
+    return post({ type: "invalid", ...refuseModel(prepared.problems), heapBytes: heapBytes() });
+  }
   const model = prepared.model;
   hooks.log(
     `[runner] read and checked the model in ${(performance.now() - started).toFixed(0)} ms: ` +
@@ -84,5 +93,5 @@ async function run(request: BodyRunRequest): Promise<void> {
     request.solver === undefined ? {} : { solver: { name: request.solver } },
   );
   const encoded = encodeResult(result);
-  post({ type: "result", result: encoded }, [encoded.json.buffer]);
+  post({ type: "result", result: encoded, heapBytes: heapBytes() }, [encoded.json.buffer]);
 }

@@ -1,5 +1,6 @@
 /**
- * A job's whole run in a Worker of its own (body_run_worker.ts): the raw body goes in
+ * A job's whole run in a Worker of its own (body_run_worker.ts; one kept warm from an earlier
+ * run where there is one, warm_workers.ts): the raw body goes in
  * (transferred, not copied), the log, the progress and at the end the encoded result or the
  * model's problems come out. The service's thread only relays messages, so parsing a 60 MB body
  * or building an LP of millions of variables never stalls its event loop. An abort terminates
@@ -9,9 +10,13 @@
 import { interruptedResult } from "./encode_result.ts";
 import type { BodyRunMessage, BodyRunRequest } from "./body_run_worker.ts";
 import type { BodyRun, RunHooks } from "./model_runner.ts";
+import { WarmWorkers } from "./warm_workers.ts";
+
+/** This process's job Workers between runs. */
+export const warmRunWorkers = new WarmWorkers(new URL("./body_run_worker.ts", import.meta.url));
 
 /**
- * Runs `body` (UTF-8 JSON of either model form) in a new Worker. Resolves with the result or
+ * Runs `body` (UTF-8 JSON of either model form) in a Worker of its own. Resolves with the result or
  * the problems; rejects with an Error when the Worker fails; resolves with an `interrupted`
  * result as soon as `hooks.signal` aborts. `solver` is the solver of the run over the model's
  * own choice (`RUNNER_SOLVER`). The bytes of `body` are moved to the Worker when
@@ -25,17 +30,17 @@ export function runBodyInWorker(
   const { signal } = hooks;
   if (signal.aborted) return Promise.resolve({ ok: true, result: interruptedResult() });
   return new Promise<BodyRun>((resolve, reject) => {
-    const worker = new Worker(new URL("./body_run_worker.ts", import.meta.url), {
-      type: "module",
-    });
+    const worker = warmRunWorkers.take();
     let settled = false;
     /** Process groups of the command-line solvers the Worker started. */
     const solverGroups = new Set<number>();
-    const finish = (settle: () => void) => {
+    /** `heapBytes`: a run that ended cleanly hands its Worker back with its HiGHS heap. */
+    const finish = (settle: () => void, heapBytes?: number) => {
       if (settled) return;
       settled = true;
       signal.removeEventListener("abort", onAbort);
-      worker.terminate();
+      if (heapBytes === undefined) worker.terminate();
+      else warmRunWorkers.give(worker, heapBytes);
       settle();
     };
     function onAbort() {
@@ -60,10 +65,17 @@ export function runBodyInWorker(
           hooks.progress({ phase: message.phase, pct: message.pct });
           break;
         case "invalid":
-          finish(() => resolve({ ok: false, problems: message.problems, total: message.total }));
+          finish(
+            () => resolve({ ok: false, problems: message.problems, total: message.total }),
+            message.heapBytes,
+          );
           break;
         case "result":
-          finish(() => resolve({ ok: true, result: message.result }));
+          // A solve that ended in error may have left HiGHS broken (an abort): not kept.
+          finish(
+            () => resolve({ ok: true, result: message.result }),
+            message.result.termination === "error" ? undefined : message.heapBytes,
+          );
           break;
         case "error":
           failed(message.message);

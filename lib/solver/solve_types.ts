@@ -58,7 +58,10 @@ export interface SolveOutcome {
   readonly conflicts?: readonly string[];
   readonly iterations: number;
   readonly solveMs: number;
-  /** Peak WebAssembly heap of the solve, bytes. */
+  /**
+   * Peak WebAssembly heap of the solve, bytes: HiGHS's memory only grows, so a Worker kept warm
+   * between runs (warm_workers.ts, at most 128 MiB) reports at least its earlier runs' peak.
+   */
   readonly peakHeapBytes: number;
   /** e.g. "HiGHS 1.15.3 (wasm)". */
   readonly solver: string;

@@ -13,6 +13,7 @@ import { readRunnerSettings, type RunnerSettings } from "./config.ts";
 import { RedisJobStore } from "./queue/redis_job_store.ts";
 import { describeRedis, type RedisAddress } from "./queue/redis_url.ts";
 import { removeOrphanSolveDirs } from "../../lib/solver/native/orphan_solve_dirs.ts";
+import { warmRunWorkers } from "../../lib/runner/run_body_in_worker.ts";
 
 /** How long a stop waits for cancelled runs to settle, ms (the solver's hard stop is sooner). */
 export const RUN_STOP_WAIT_MS = 5000;
@@ -48,7 +49,8 @@ export function createRunnerModule(
           context.log(`solver ${runner.solverName}, ${settings.workers} worker(s)`);
           return {
             fetch: (request, info) => runnerApp.app.fetch(request, info),
-            close: () => withinStopWait(runnerApp.close()),
+            // The job Workers kept warm between runs are ended with the service.
+            close: () => withinStopWait(runnerApp.close()).finally(() => warmRunWorkers.close()),
           };
         },
       };

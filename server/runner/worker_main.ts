@@ -12,6 +12,7 @@ import { readRunnerSettings } from "./config.ts";
 import { startQueueWorker } from "./queue/queue_worker.ts";
 import { describeRedis } from "./queue/redis_url.ts";
 import { logOrphansRemoved } from "./module.ts";
+import { warmRunWorkers } from "../../lib/runner/run_body_in_worker.ts";
 
 async function main(): Promise<number> {
   let settings;
@@ -44,6 +45,7 @@ async function main(): Promise<number> {
   await stopped.promise;
   console.log(`runner-worker ${worker.name}: stopping`);
   await worker.close();
+  warmRunWorkers.close();
   console.log(`runner-worker ${worker.name}: stopped`);
   return 0;
 }

@@ -13,11 +13,16 @@ const NATIONAL = new URL("../../data/models/calliope_national_scale", import.met
 
 type Json = Record<string, unknown>;
 
-/** The national-scale model, `groups` copies of its locations, `days` days from 2005-01-01. */
+/**
+ * The national-scale model, `groups` copies of its locations, `days` days from 2005-01-01.
+ * `shiftDays` > 0 gives copy g the year's series from `g × shiftDays` days later (around the
+ * year's end), in columns of its own: copies that differ, as real locations do, instead of one
+ * copy's data repeated (an LP so degenerate that simplex methods stall on it).
+ */
 export async function nationalScaleCopies(
-  options: { groups: number; days: number },
+  options: { groups: number; days: number; shiftDays?: number },
 ): Promise<Json> {
-  const { groups, days } = options;
+  const { groups, days, shiftDays = 0 } = options;
   if (!(groups >= 1 && days >= 1 && days <= 365)) {
     throw new RangeError(`groups >= 1 and days 1..365, got ${groups} and ${days}`);
   }
@@ -28,13 +33,27 @@ export async function nationalScaleCopies(
   ) as unknown as Json;
   const steps = days * 24;
   const round = (v: number) => Math.round(v * 1000) / 1000;
-  const series = config["timeSeries"] as { timestamps: string[]; columns: Json }[];
+  const series = config["timeSeries"] as { id: string; timestamps: string[]; columns: Json }[];
+  /** `steps` values of a series from step `from` of the year on. */
+  const cut = (values: number[], from: number) =>
+    Array.from({ length: steps }, (_, t) => round(values[(from + t) % values.length]!));
   for (const s of series) {
     s.timestamps = s.timestamps.slice(0, steps);
     for (const [name, values] of Object.entries(s.columns)) {
-      s.columns[name] = (values as number[]).slice(0, steps).map(round);
+      for (let g = 1; shiftDays > 0 && g < groups; g++) {
+        s.columns[`${name}_g${g}`] = cut(values as number[], g * shiftDays * 24);
+      }
+      s.columns[name] = cut(values as number[], 0);
     }
   }
+  /** A technology's `file=` resource, for copy g: its own shifted column when there is one. */
+  const shifted = (tech: string | Json, g: number): string | Json => {
+    if (shiftDays === 0 || g === 0 || typeof tech === "string") return tech;
+    const constraints = tech["constraints"] as Json | undefined;
+    const resource = constraints?.["resource"];
+    if (typeof resource !== "string" || !resource.startsWith("file=")) return tech;
+    return { ...tech, constraints: { ...constraints, resource: `${resource}_g${g}` } };
+  };
   const parameters = config["parameters"] as Json;
   delete parameters["subset_time"];
   delete parameters["overrides"];
@@ -57,7 +76,7 @@ export async function nationalScaleCopies(
         id: id(location.id, g),
         lat: location.lat + (g % 10) * 0.5,
         lon: location.lon + Math.floor(g / 10) * 0.5,
-        technologies: techs,
+        technologies: techs.map((tech) => shifted(tech, g)),
       });
     }
     for (const link of links) {
