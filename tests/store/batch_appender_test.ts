@@ -100,22 +100,42 @@ Deno.test("BatchAppender reports a failed batch from flush() and goes on", async
   });
 });
 
-Deno.test("BatchAppender keeps the rows in append order, also behind a transaction", async () => {
-  await withLog(async (store, log, batches) => {
-    const appender = createBatchAppender(log, "log", COLUMNS, { maxRows: 64, maxDelayMs: 1 });
-    let release!: () => void;
-    const held = store.transaction(() => new Promise<void>((resolve) => release = resolve));
-    for (let i = 0; i < 500; i++) {
-      appender.append(row(i));
-      if (i % 97 === 0) await new Promise((resolve) => setTimeout(resolve, 2));
-    }
-    release();
-    await held;
-    await appender.close();
-    assert.ok(batches.length > 7, `${batches.length} batches`);
-    assert.ok(batches.every((n) => n <= 64));
-    assert.deepEqual(await seqs(store), Array.from({ length: 500 }, (_, i) => i));
+/**
+ * Runs `work` with a timer pending all along, failing after `deadlineMs`. In the full parallel suite
+ * Deno twice ended the test below with "Promise resolution is still pending but the event loop has
+ * already resolved" while only DuckDB's native calls were pending (it passes alone): the timer keeps
+ * the loop polling, and a real hang still fails, at the deadline.
+ */
+async function withLoopAlive(work: () => Promise<void>, deadlineMs = 30_000): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still running after ${deadlineMs} ms`)), deadlineMs);
   });
+  try {
+    await Promise.race([work(), deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+Deno.test("BatchAppender keeps the rows in append order, also behind a transaction", async () => {
+  await withLoopAlive(() =>
+    withLog(async (store, log, batches) => {
+      const appender = createBatchAppender(log, "log", COLUMNS, { maxRows: 64, maxDelayMs: 1 });
+      let release!: () => void;
+      const held = store.transaction(() => new Promise<void>((resolve) => release = resolve));
+      for (let i = 0; i < 500; i++) {
+        appender.append(row(i));
+        if (i % 97 === 0) await new Promise((resolve) => setTimeout(resolve, 2));
+      }
+      release();
+      await held;
+      await appender.close();
+      assert.ok(batches.length > 7, `${batches.length} batches`);
+      assert.ok(batches.every((n) => n <= 64));
+      assert.deepEqual(await seqs(store), Array.from({ length: 500 }, (_, i) => i));
+    })
+  );
 });
 
 Deno.test("createBatchAppender() refuses bad options and rows", async () => {
