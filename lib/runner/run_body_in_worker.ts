@@ -11,6 +11,7 @@ import { interruptedResult } from "./encode_result.ts";
 import type { BodyRunMessage, BodyRunRequest } from "./body_run_worker.ts";
 import type { BodyRun, RunHooks } from "./model_runner.ts";
 import { WarmWorkers } from "./warm_workers.ts";
+import { ownBufferView } from "../concurrency/own_buffer_view.ts";
 
 /** This process's job Workers between runs. */
 export const warmRunWorkers = new WarmWorkers(new URL("./body_run_worker.ts", import.meta.url));
@@ -90,11 +91,8 @@ export function runBodyInWorker(
     worker.onmessageerror = () => failed("a message of the run's Worker could not be read");
     signal.addEventListener("abort", onAbort, { once: true });
 
-    // Moved when the view is its whole buffer; otherwise the view's bytes are copied once (a
-    // structured clone would copy the whole underlying buffer).
-    const whole = body.byteOffset === 0 && body.byteLength === body.buffer.byteLength &&
-      body.buffer instanceof ArrayBuffer;
-    const owned = whole ? body : body.slice();
+    // Moved when the view is its whole buffer; otherwise the view's bytes are copied once.
+    const owned = ownBufferView(body);
     const request: BodyRunRequest = { body: owned, ...(solver === undefined ? {} : { solver }) };
     try {
       worker.postMessage(request, [owned.buffer as ArrayBuffer]);

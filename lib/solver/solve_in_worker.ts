@@ -7,6 +7,7 @@ import type { LinearProgram } from "../lp/linear_program.ts";
 import { conflictNames, type LpArrays } from "./solve_lp.ts";
 import type { SolveHooks, SolveOptions, SolveOutcome } from "./solve_types.ts";
 import type { SolveRequest, WorkerMessage } from "./solver_worker.ts";
+import { ownBufferView } from "../concurrency/own_buffer_view.ts";
 
 /** Settings of the Worker mechanics, for the service and for tests. */
 export interface WorkerSolveSettings {
@@ -98,11 +99,11 @@ export function solveInWorker(
     signal?.addEventListener("abort", onAbort, { once: true });
 
     // Names stay here (conflicts are named on return); the typed arrays are copied by the
-    // structured clone, and the caller keeps its LP intact. A clone copies a view's whole buffer,
-    // so a view of part of one (LpBuilder's) is posted as a copy of just its part.
-    // (Whatever else a caller passed goes as it is: the Worker checks the request.)
+    // structured clone, and the caller keeps its LP intact; a view of part of a buffer
+    // (LpBuilder's) goes as a copy of just its part. (Whatever else a caller passed goes as it
+    // is: the Worker checks the request.)
     const own = <A extends Float64Array | Int32Array | Uint8Array>(a: A): A =>
-      ArrayBuffer.isView(a) && a.byteLength !== a.buffer.byteLength ? a.slice() as A : a;
+      ArrayBuffer.isView(a) ? ownBufferView(a) : a;
     const { matrix } = lp;
     const arrays: LpArrays = {
       numCols: lp.numCols,

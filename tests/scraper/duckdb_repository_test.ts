@@ -7,6 +7,7 @@ import {
 import type { Paper } from "../../lib/scraper/paper.ts";
 import type { ExtractedParameter } from "../../lib/scraper/parameters.ts";
 import type { NewCandidate, ScraperRepository } from "../../lib/scraper/repository.ts";
+import { within } from "../_within.ts";
 
 const PAPER: Paper = {
   source: "openalex",
@@ -312,22 +313,17 @@ Deno.test("the repository's reads answer while a transaction holds the store's w
     await repository.insertCandidate(candidate({ id: "read" }));
     let release!: () => void;
     const held = store.transaction(() => new Promise<void>((resolve) => release = resolve));
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error("reads waited for the writer")), 2000);
-    });
     try {
       const reads = Promise.all([
         repository.getCandidate("read"),
         repository.countPending(),
         repository.listCandidates({ status: "pending" }),
       ]);
-      const [found, pending, list] = await Promise.race([reads, timeout]);
+      const [found, pending, list] = await within(reads, 2000, "reads behind the held writer");
       assert.equal(found?.id, "read");
       assert.equal(pending, 1);
       assert.deepEqual(list.map((c) => c.id), ["read"]);
     } finally {
-      clearTimeout(timer);
       release();
     }
     await held;

@@ -1,6 +1,7 @@
 import assert from "node:assert/strict";
 import { createBatchAppender } from "../../lib/store/batch_appender.ts";
 import { openStore, type SqlValue, type Store } from "../../lib/store/store.ts";
+import { within } from "../_within.ts";
 
 const COLUMNS = ["seq", "message"];
 
@@ -100,26 +101,12 @@ Deno.test("BatchAppender reports a failed batch from flush() and goes on", async
   });
 });
 
-/**
- * Runs `work` with a timer pending all along, failing after `deadlineMs`. In the full parallel suite
- * Deno twice ended the test below with "Promise resolution is still pending but the event loop has
- * already resolved" while only DuckDB's native calls were pending (it passes alone): the timer keeps
- * the loop polling, and a real hang still fails, at the deadline.
- */
-async function withLoopAlive(work: () => Promise<void>, deadlineMs = 30_000): Promise<void> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`still running after ${deadlineMs} ms`)), deadlineMs);
-  });
-  try {
-    await Promise.race([work(), deadline]);
-  } finally {
-    clearTimeout(timer);
-  }
-}
-
 Deno.test("BatchAppender keeps the rows in append order, also behind a transaction", async () => {
-  await withLoopAlive(() =>
+  // Under `within` a timer is pending all along. In the full parallel suite Deno twice ended this
+  // test with "Promise resolution is still pending but the event loop has already resolved" while
+  // DuckDB's native calls were awaited (it passes alone): the timer keeps the loop polling, and a
+  // real hang still fails, at the deadline.
+  await within(
     withLog(async (store, log, batches) => {
       const appender = createBatchAppender(log, "log", COLUMNS, { maxRows: 64, maxDelayMs: 1 });
       let release!: () => void;
@@ -134,7 +121,9 @@ Deno.test("BatchAppender keeps the rows in append order, also behind a transacti
       assert.ok(batches.length > 7, `${batches.length} batches`);
       assert.ok(batches.every((n) => n <= 64));
       assert.deepEqual(await seqs(store), Array.from({ length: 500 }, (_, i) => i));
-    })
+    }),
+    30_000,
+    "appending behind a transaction",
   );
 });
 

@@ -25,6 +25,7 @@ import {
   startFakeGeofabrik,
 } from "../_fake_geofabrik.ts";
 import { corruptExtracts } from "../_corrupt_pbf.ts";
+import { within } from "../../_within.ts";
 
 interface Setup {
   fake: FakeGeofabrik;
@@ -211,15 +212,6 @@ Deno.test("createRegionDownloads keeps finished downloads within maxFinished and
     await teardown(s);
   }
 });
-
-/** Resolves with `promise`, or rejects when it takes longer than `ms`. */
-function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} took longer than ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
 
 Deno.test("createRegionDownloads: a corrupt extract fails with the parser's message; the process lives on (issue 18)", async (t) => {
   // Before the fix the parser threw from a stream callback: an uncaught error that ended the
